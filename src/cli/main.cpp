@@ -1,0 +1,29 @@
+// mancala: engine, solver and game server for Kalah and the mancala family.
+
+#include "cli/commands.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <exception>
+
+int main(int argc, char** argv) {
+    CLI::App app{"mancala: engine, solver and game server for Kalah and the wider mancala family", "mancala"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "mancala 0.1.0");
+    mancala::cli::add_homework_command(app);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);
+        return code == 0 ? 0 : 2;
+    } catch (const std::invalid_argument& e) {  // UsageError and every rejected input
+        fmt::print(stderr, "mancala: error: {}\n", e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "mancala: failed: {}\n", e.what());
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,81 @@
+#pragma once
+// A position of the Kalah family: pit and store counts and the side to move.
+// Small, fixed-size and allocation-free: search copies positions, never undoes moves.
+
+#include "core/move_list.hpp"
+#include "core/move_result.hpp"
+#include "core/rules.hpp"
+#include "core/side.hpp"
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace mancala {
+
+using Count = std::uint16_t;
+
+/// Cells are laid out in sowing (counter-clockwise) order, so that a sowing is a
+/// walk along increasing indices modulo 2N+2:
+///   [0, N)      South's pits, South's pit i is the homework's B(i+2)
+///   N           South's store, the homework's B(N+2)
+///   [N+1, 2N+1) North's pits, North's pit j is the homework's A(N+1-j)
+///   2N+1        North's store, the homework's A1
+/// A side's pit index i counts in that side's sowing order (i = N-1 is next to its
+/// store), and the pit opposite (side, i) is (other side, N-1-i), cell 2N - cell.
+class Position {
+public:
+    Position() = default;
+
+    /// The start position of `rules`: every pit holds `rules.seeds`, South to move.
+    static Position start(const Rules& rules);
+
+    /// A position from explicit counts, each row in its side's sowing order.
+    /// Throws std::invalid_argument when sizes differ, are out of range, or the
+    /// total exceeds kMaxTotalStones.
+    static Position from_counts(std::span<const int> south_pits, std::span<const int> north_pits,
+                                int south_store, int north_store, Side to_move);
+
+    int pits() const { return n_; }
+    Side to_move() const { return to_move_; }
+    Count pit(Side side, int i) const { return cells_[static_cast<std::size_t>(first_pit(side) + i)]; }
+    Count store(Side side) const { return cells_[static_cast<std::size_t>(store_cell(side))]; }
+    Count cell(int c) const { return cells_[static_cast<std::size_t>(c)]; }
+
+    int first_pit(Side side) const { return side == Side::South ? 0 : n_ + 1; }
+    int store_cell(Side side) const { return side == Side::South ? n_ : 2 * n_ + 1; }
+    int cell_count() const { return 2 * n_ + 2; }
+
+    int row_stones(Side side) const;
+    int total_stones() const;
+    /// Store of `side` minus the opponent's store.
+    int store_difference(Side side) const { return int{store(side)} - int{store(opponent(side))}; }
+
+    bool is_legal(int pit) const { return pit >= 0 && pit < n_ && this->pit(to_move_, pit) > 0; }
+    MoveList legal_moves() const;
+
+    /// True when the game has ended (and no move may be made).
+    bool is_terminal(const Rules& rules) const;
+
+    /// Plays pit `pit` of the side to move. Precondition: is_legal(pit).
+    /// Sowing costs O(pits) whatever the number of stones (whole laps at once).
+    MoveResult apply(const Rules& rules, int pit);
+
+    /// Moves every stone left in the pits to its owner's store.
+    void sweep_rows();
+
+    void set_to_move(Side side) { to_move_ = side; }
+
+    friend bool operator==(const Position&, const Position&) = default;
+
+private:
+    std::array<Count, 2 * kMaxPits + 2> cells_{};
+    std::uint8_t n_ = 0;
+    Side to_move_ = Side::South;
+};
+
+/// One line for messages and test output, e.g. "S[4 4 4 4 4 4](0) N[4 4 4 4 4 4](0) south to move".
+std::string to_string(const Position& position);
+
+}  // namespace mancala

@@ -1,0 +1,158 @@
+#pragma once
+// The textbook Minimax and Alpha-Beta over *turns*, as the homework defines them:
+// depth counts turns, a move that earns an extra turn leads to a child at the same
+// depth and is always expanded, and moves are tried in positional order (B2, B3,
+// ... for South; A2, A3, ... for North). An optional trace listener sees every
+// line the homework's traverse log prints, so the log is a view of this search,
+// not a second copy of it.
+
+#include "core/position.hpp"
+#include "core/rules.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+
+namespace mancala::search {
+
+/// Values beyond any stone margin; printed as Infinity / -Infinity in traces.
+inline constexpr int kInfinity = 1'000'000'000;
+
+enum class Algorithm { Minimax, AlphaBeta };
+
+/// Which node a trace line is about: the root, or the pit moved to reach it.
+struct NodeLabel {
+    Side side = Side::South;
+    int pit = -1;  ///< -1 for the root
+    bool is_root() const { return pit < 0; }
+};
+
+/// A listener that records nothing; searches with it carry no tracing cost.
+struct NoTrace {
+    static constexpr bool kEnabled = false;
+    void line(const NodeLabel&, int, int, int, int) {}
+};
+
+/// Thrown out of a search whose deadline has passed.
+struct SearchTimeout : std::runtime_error {
+    SearchTimeout() : std::runtime_error("search deadline reached") {}
+};
+
+struct TurnSearchOutcome {
+    int value = 0;
+    int best_move = -1;  ///< first move of best value in positional order; -1 if the node had no move
+    std::uint64_t nodes = 0;
+};
+
+/// `Evaluator` is called as eval(position, me). `Listener` has `kEnabled` and
+/// line(label, depth, value, alpha, beta); for Minimax alpha and beta are unused.
+template <Algorithm kAlgorithm, class Evaluator, class Listener = NoTrace>
+class TurnSearch {
+public:
+    TurnSearch(const Rules& rules, Side me, int cutoff, Evaluator eval, Listener& listener)
+        : rules_(rules), me_(me), cutoff_(cutoff), eval_(eval), listener_(listener) {}
+
+    /// Stops the search (throwing SearchTimeout) once `deadline` has passed.
+    void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
+
+    /// True if some leaf of the last search was a leaf only because of the cutoff
+    /// (not because the game was over): the value is a heuristic, not exact.
+    bool cut_off_by_depth() const { return cut_off_by_depth_; }
+
+    /// Searches from the root: depth 0, a max node for `me`.
+    TurnSearchOutcome search_root(const Position& root) { return search_from(root, 0, false, NodeLabel{}); }
+
+    /// Searches from an inner node at `depth`; `in_extra_turn` says the move that
+    /// reached it earned an extra turn, so its children stay at the same depth.
+    TurnSearchOutcome search_from(const Position& node, int depth, bool in_extra_turn, NodeLabel label) {
+        nodes_ = 0;
+        cut_off_by_depth_ = false;
+        TurnSearchOutcome out;
+        // A node is expanded whenever it has a move: the homework decides the end of
+        // the game after each move, so even a root whose opponent has no stones is played.
+        if (node.legal_moves().empty()) {
+            out.value = eval_(node, me_);
+            emit(label, depth, out.value, -kInfinity, kInfinity);
+        } else {
+            out.value = expand(node, label, depth, in_extra_turn, -kInfinity, kInfinity, &out.best_move);
+        }
+        out.nodes = nodes_ + 1;
+        return out;
+    }
+
+private:
+    void emit(const NodeLabel& label, int depth, int value, int alpha, int beta) {
+        if constexpr (Listener::kEnabled) listener_.line(label, depth, value, alpha, beta);
+    }
+
+    void tick() {
+        if (++nodes_ % 4096 == 0 && deadline_ && std::chrono::steady_clock::now() >= *deadline_)
+            throw SearchTimeout{};
+    }
+
+    int expand(const Position& p, const NodeLabel& label, int depth, bool in_extra_turn, int alpha, int beta,
+               int* best_move) {
+        const bool maximizing = p.to_move() == me_;
+        int v = maximizing ? -kInfinity : kInfinity;
+        emit(label, depth, v, alpha, beta);
+        const int child_depth = in_extra_turn ? depth : depth + 1;
+        const int n = p.pits();
+        for (int k = 0; k < n; ++k) {
+            // Positional order: B2, B3, ... is South's sowing order; A2, A3, ... is North's reversed.
+            const int pit = p.to_move() == Side::South ? k : n - 1 - k;
+            if (!p.is_legal(pit)) continue;
+            tick();
+            Position child = p;
+            const MoveResult r = child.apply(rules_, pit);
+            const NodeLabel child_label{p.to_move(), pit};
+            int child_value;
+            if (r.game_over || (child_depth >= cutoff_ && !r.extra_turn)) {
+                cut_off_by_depth_ |= !r.game_over;
+                child_value = eval_(child, me_);
+                emit(child_label, child_depth, child_value, alpha, beta);
+            } else {
+                child_value = expand(child, child_label, child_depth, r.extra_turn, alpha, beta, nullptr);
+            }
+            if (maximizing) {
+                if (child_value > v) {
+                    v = child_value;
+                    if (best_move) *best_move = pit;
+                }
+                if constexpr (kAlgorithm == Algorithm::AlphaBeta) {
+                    if (v >= beta) {
+                        emit(label, depth, v, alpha, beta);
+                        return v;
+                    }
+                    alpha = std::max(alpha, v);
+                }
+            } else {
+                if (child_value < v) {
+                    v = child_value;
+                    if (best_move) *best_move = pit;
+                }
+                if constexpr (kAlgorithm == Algorithm::AlphaBeta) {
+                    if (v <= alpha) {
+                        emit(label, depth, v, alpha, beta);
+                        return v;
+                    }
+                    beta = std::min(beta, v);
+                }
+            }
+            emit(label, depth, v, alpha, beta);
+        }
+        return v;
+    }
+
+    const Rules& rules_;
+    Side me_;
+    int cutoff_;
+    Evaluator eval_;
+    Listener& listener_;
+    std::optional<std::chrono::steady_clock::time_point> deadline_;
+    std::uint64_t nodes_ = 0;
+    bool cut_off_by_depth_ = false;
+};
+
+}  // namespace mancala::search
