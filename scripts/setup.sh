@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build git
   libcli11-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  time
+  time clang-format
 )
 
 missing=()

@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/build.sh
+./scripts/format.sh --check
 ctest --preset release
 
 cmake --preset sanitize >/dev/null

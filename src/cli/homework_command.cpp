@@ -22,10 +22,14 @@ struct HomeworkArgs {
 
 constexpr std::string_view task_name(homework::Task task) {
     switch (task) {
-        case homework::Task::Greedy: return "Greedy";
-        case homework::Task::Minimax: return "MiniMax";
-        case homework::Task::AlphaBeta: return "Alpha-Beta";
-        case homework::Task::Competition: return "Competition";
+        case homework::Task::Greedy:
+            return "Greedy";
+        case homework::Task::Minimax:
+            return "MiniMax";
+        case homework::Task::AlphaBeta:
+            return "Alpha-Beta";
+        case homework::Task::Competition:
+            return "Competition";
     }
     return "?";
 }

@@ -19,8 +19,8 @@ MoveResult Position::apply(const Rules& rules, int pit_index) {
     MoveResult result;
     const Side mover = to_move_;
     const int n = n_;
-    const int ring = 2 * n + 2;       // cells on the board
-    const int loop = 2 * n + 1;       // cells a sowing visits: all but the opponent's store
+    const int ring = 2 * n + 2;  // cells on the board
+    const int loop = 2 * n + 1;  // cells a sowing visits: all but the opponent's store
     const int base = first_pit(mover);
     const int own_store = store_cell(mover);
     const int skipped = store_cell(opponent(mover));

@@ -19,8 +19,8 @@ Position Position::start(const Rules& rules) {
 Position Position::from_counts(std::span<const int> south_pits, std::span<const int> north_pits, int south_store,
                                int north_store, Side to_move) {
     if (south_pits.size() != north_pits.size())
-        throw std::invalid_argument(fmt::format("the rows have different lengths ({} and {} pits)",
-                                                south_pits.size(), north_pits.size()));
+        throw std::invalid_argument(
+            fmt::format("the rows have different lengths ({} and {} pits)", south_pits.size(), north_pits.size()));
     const auto n = static_cast<int>(south_pits.size());
     if (n < 1 || n > kMaxPits)
         throw std::invalid_argument(fmt::format("a row must have between 1 and {} pits, got {}", kMaxPits, n));

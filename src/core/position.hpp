@@ -34,8 +34,8 @@ public:
     /// A position from explicit counts, each row in its side's sowing order.
     /// Throws std::invalid_argument when sizes differ, are out of range, or the
     /// total exceeds kMaxTotalStones.
-    static Position from_counts(std::span<const int> south_pits, std::span<const int> north_pits,
-                                int south_store, int north_store, Side to_move);
+    static Position from_counts(std::span<const int> south_pits, std::span<const int> north_pits, int south_store,
+                                int north_store, Side to_move);
 
     int pits() const { return n_; }
     Side to_move() const { return to_move_; }
@@ -52,7 +52,7 @@ public:
     /// Store of `side` minus the opponent's store.
     int store_difference(Side side) const { return int{store(side)} - int{store(opponent(side))}; }
 
-    bool is_legal(int pit) const { return pit >= 0 && pit < n_ && this->pit(to_move_, pit) > 0; }
+    bool is_legal(int pit) const { return pit >= 0 && pit<n_&& this->pit(to_move_, pit)> 0; }
     MoveList legal_moves() const;
 
     /// True when the game has ended (and no move may be made).

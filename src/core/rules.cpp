@@ -37,9 +37,9 @@ void validate(const Rules& rules) {
         throw std::invalid_argument(fmt::format("seeds per pit must not be negative, got {}", rules.seeds));
     const long long total = 2LL * rules.pits * rules.seeds;
     if (total > kMaxTotalStones)
-        throw std::invalid_argument(fmt::format(
-            "a board of 2x{} pits with {} seeds holds {} stones, more than the limit of {}", rules.pits,
-            rules.seeds, total, kMaxTotalStones));
+        throw std::invalid_argument(
+            fmt::format("a board of 2x{} pits with {} seeds holds {} stones, more than the limit of {}", rules.pits,
+                        rules.seeds, total, kMaxTotalStones));
 }
 
 Rules make_rules(std::string_view preset, int pits, int seeds) {
@@ -62,25 +62,32 @@ std::string_view preset_name(const Rules& rules) {
 
 std::string_view to_string(CaptureRule rule) {
     switch (rule) {
-        case CaptureRule::Never: return "never";
-        case CaptureRule::IfOppositeNonEmpty: return "if-opposite-nonempty";
-        case CaptureRule::Always: return "always";
+        case CaptureRule::Never:
+            return "never";
+        case CaptureRule::IfOppositeNonEmpty:
+            return "if-opposite-nonempty";
+        case CaptureRule::Always:
+            return "always";
     }
     return "?";
 }
 
 std::string_view to_string(SowingRule rule) {
     switch (rule) {
-        case SowingRule::Single: return "single";
-        case SowingRule::Relay: return "relay";
+        case SowingRule::Single:
+            return "single";
+        case SowingRule::Relay:
+            return "relay";
     }
     return "?";
 }
 
 std::string_view to_string(EndRule rule) {
     switch (rule) {
-        case EndRule::EitherRowEmpty: return "either-row-empty";
-        case EndRule::BoardEmpty: return "board-empty";
+        case EndRule::EitherRowEmpty:
+            return "either-row-empty";
+        case EndRule::BoardEmpty:
+            return "board-empty";
     }
     return "?";
 }

@@ -20,7 +20,9 @@ using Clock = std::chrono::steady_clock;
 constexpr std::string_view kNextState = "next_state.txt";
 constexpr std::string_view kTraverseLog = "traverse_log.txt";
 
-Report to_report(const TurnPlan& plan, int depth) { return Report{plan.moves, plan.after, plan.value, depth, plan.nodes}; }
+Report to_report(const TurnPlan& plan, int depth) {
+    return Report{plan.moves, plan.after, plan.value, depth, plan.nodes};
+}
 
 void write_next_state(const Options& options, const Position& after) {
     AtomicFile file(options.output_dir / kNextState);
@@ -87,7 +89,8 @@ Report competition(const Input& input, const Options& options) {
 std::string format_next_state(const Position& position) {
     const int n = position.pits();
     std::string text;
-    for (int j = n - 1; j >= 0; --j) text += fmt::format("{}{}", j == n - 1 ? "" : " ", position.pit(Side::North, j));
+    for (int j = n - 1; j >= 0; --j)
+        text += fmt::format("{}{}", j == n - 1 ? "" : " ", position.pit(Side::North, j));
     text += '\n';
     for (int i = 0; i < n; ++i) text += fmt::format("{}{}", i == 0 ? "" : " ", position.pit(Side::South, i));
     text += fmt::format("\n{}\n{}\n", position.store(Side::North), position.store(Side::South));
@@ -97,10 +100,14 @@ std::string format_next_state(const Position& position) {
 Report run(const Input& input, const Options& options) {
     std::filesystem::create_directories(options.output_dir);
     switch (input.task) {
-        case Task::Greedy: return untraced(input, options, 1);
-        case Task::Minimax: return traced<Algorithm::Minimax>(input, options);
-        case Task::AlphaBeta: return traced<Algorithm::AlphaBeta>(input, options);
-        case Task::Competition: return competition(input, options);
+        case Task::Greedy:
+            return untraced(input, options, 1);
+        case Task::Minimax:
+            return traced<Algorithm::Minimax>(input, options);
+        case Task::AlphaBeta:
+            return traced<Algorithm::AlphaBeta>(input, options);
+        case Task::Competition:
+            return competition(input, options);
     }
     throw std::logic_error("unknown task");
 }

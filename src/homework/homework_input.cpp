@@ -14,8 +14,13 @@ namespace {
 constexpr std::string_view kWhitespace = " \t\r\v\f";
 
 constexpr std::string_view kLineNames[] = {
-    "the task", "your player", "the cutoff depth", "player 2's pits (A2 ... A(N+1))",
-    "player 1's pits (B2 ... B(N+1))", "player 2's mancala (A1)", "player 1's mancala (B(N+2))",
+    "the task",
+    "your player",
+    "the cutoff depth",
+    "player 2's pits (A2 ... A(N+1))",
+    "player 1's pits (B2 ... B(N+1))",
+    "player 2's mancala (A1)",
+    "player 1's mancala (B(N+2))",
 };
 constexpr int kLines = 7;
 
@@ -123,8 +128,8 @@ Input parse_input(std::string_view text) {
         throw InputError(4, fmt::format("a row may have at most {} pits, found {}", kMaxPits, row_a.size()));
     const std::vector<int> row_b = reader.row(5);
     if (row_b.size() != row_a.size())
-        throw InputError(5, fmt::format("player 1's row has {} pits but player 2's has {}", row_b.size(),
-                                        row_a.size()));
+        throw InputError(
+            5, fmt::format("player 1's row has {} pits but player 2's has {}", row_b.size(), row_a.size()));
     const int store_a = reader.single(6);
     const int store_b = reader.single(7);
     reader.expect_end();

@@ -10,8 +10,7 @@ TraverseLog::TraverseLog(std::FILE* out, int pits, bool with_alpha_beta)
     : out_(out), with_alpha_beta_(with_alpha_beta) {
     for (Side side : {Side::South, Side::North})
         for (int i = 0; i < pits; ++i)
-            names_[static_cast<std::size_t>(index_of(side))][static_cast<std::size_t>(i)] =
-                pit_name(pits, side, i);
+            names_[static_cast<std::size_t>(index_of(side))][static_cast<std::size_t>(i)] = pit_name(pits, side, i);
     put(with_alpha_beta ? "Node,Depth,Value,Alpha,Beta\n" : "Node,Depth,Value\n");
 }
 
@@ -49,9 +48,10 @@ void TraverseLog::put_value(int value) {
 
 void TraverseLog::line(const search::NodeLabel& node, int depth, int value, int alpha, int beta) {
     if (used_ + kLongestLine > kBufferSize) flush();
-    put(node.is_root() ? std::string_view("root")
-                       : std::string_view(names_[static_cast<std::size_t>(index_of(node.side))]
-                                                [static_cast<std::size_t>(node.pit)]));
+    put(node.is_root()
+            ? std::string_view("root")
+            : std::string_view(
+                  names_[static_cast<std::size_t>(index_of(node.side))][static_cast<std::size_t>(node.pit)]));
     buffer_[used_++] = ',';
     put_int(depth);
     buffer_[used_++] = ',';

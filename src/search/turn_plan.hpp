@@ -26,8 +26,7 @@ struct TurnPlan {
 template <Algorithm kAlgorithm, class Evaluator, class Listener>
 TurnPlan plan_turn(const Rules& rules, const Position& root, int cutoff, Evaluator eval, Listener& listener,
                    std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt) {
-    if (root.legal_moves().empty())
-        throw std::invalid_argument("the side to move has no legal move");
+    if (root.legal_moves().empty()) throw std::invalid_argument("the side to move has no legal move");
     const Side me = root.to_move();
     TurnSearch<kAlgorithm, Evaluator, Listener> search(rules, me, cutoff, eval, listener);
     if (deadline) search.set_deadline(*deadline);

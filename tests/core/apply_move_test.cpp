@@ -1,8 +1,8 @@
 // Hand-checked positions for every rule of apply(). Boards are written as the
 // homework draws them: row A (North) on top from A2, row B (South) below from B2.
 
-#include "core/position.hpp"
 #include "core/pit_names.hpp"
+#include "core/position.hpp"
 #include "support/naive_board.hpp"
 
 #include <gtest/gtest.h>

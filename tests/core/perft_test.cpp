@@ -38,21 +38,22 @@ TEST_P(PerftAgreement, FastEqualsNaive) {
     for (int plies = 1; plies <= c.plies; ++plies) {
         const auto fast = perft(rules, start, plies);
         const auto naive = naive_perft(rules, NaiveBoard::from(start), plies);
-        ASSERT_EQ(fast, static_cast<std::uint64_t>(naive)) << c.preset << "(" << c.pits << "," << c.seeds
-                                                           << ") at " << plies << " plies";
+        ASSERT_EQ(fast, static_cast<std::uint64_t>(naive))
+            << c.preset << "(" << c.pits << "," << c.seeds << ") at " << plies << " plies";
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Presets, PerftAgreement,
-    ::testing::Values(PerftCase{"kalah", 6, 4, 6}, PerftCase{"kalah", 4, 3, 8}, PerftCase{"kalah", 3, 6, 9},
-                      PerftCase{"kalah", 1, 5, 12}, PerftCase{"homework", 6, 4, 6}, PerftCase{"homework", 5, 2, 8},
-                      PerftCase{"homework", 3, 3, 10}, PerftCase{"relay", 6, 4, 6}, PerftCase{"relay", 4, 3, 8},
-                      PerftCase{"relay", 2, 5, 12}, PerftCase{"kalah", 16, 2, 4}, PerftCase{"kalah", 10, 30, 4}),
-    [](const auto& info) {
-        return std::string(info.param.preset) + "_" + std::to_string(info.param.pits) + "x" +
-               std::to_string(info.param.seeds);
-    });
+INSTANTIATE_TEST_SUITE_P(Presets, PerftAgreement,
+                         ::testing::Values(PerftCase{"kalah", 6, 4, 6}, PerftCase{"kalah", 4, 3, 8},
+                                           PerftCase{"kalah", 3, 6, 9}, PerftCase{"kalah", 1, 5, 12},
+                                           PerftCase{"homework", 6, 4, 6}, PerftCase{"homework", 5, 2, 8},
+                                           PerftCase{"homework", 3, 3, 10}, PerftCase{"relay", 6, 4, 6},
+                                           PerftCase{"relay", 4, 3, 8}, PerftCase{"relay", 2, 5, 12},
+                                           PerftCase{"kalah", 16, 2, 4}, PerftCase{"kalah", 10, 30, 4}),
+                         [](const auto& info) {
+                             return std::string(info.param.preset) + "_" + std::to_string(info.param.pits) + "x" +
+                                    std::to_string(info.param.seeds);
+                         });
 
 class RandomGames : public ::testing::TestWithParam<const char*> {};
 

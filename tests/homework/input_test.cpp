@@ -79,8 +79,10 @@ TEST(HomeworkInput, RefusesTooManyStones) {
 }
 
 TEST(HomeworkInput, RefusesAPlayerWithoutALegalMove) {
-    expect_refused("1\n1\n2\n1 2 3\n0 0 0\n0\n0\n", 5, "player 1 has no legal move: every pit from B2 to B4 is empty");
-    expect_refused("1\n2\n2\n0 0 0\n1 2 3\n0\n0\n", 4, "player 2 has no legal move: every pit from A2 to A4 is empty");
+    expect_refused("1\n1\n2\n1 2 3\n0 0 0\n0\n0\n", 5,
+                   "player 1 has no legal move: every pit from B2 to B4 is empty");
+    expect_refused("1\n2\n2\n0 0 0\n1 2 3\n0\n0\n", 4,
+                   "player 2 has no legal move: every pit from A2 to A4 is empty");
 }
 
 TEST(HomeworkInput, RefusesTasksAndPlayersOutOfRange) {

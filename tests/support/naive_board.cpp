@@ -22,8 +22,8 @@ Place next_place(Place p, int n) {
         if (p.column == n - 1) return {'B', -1};  // B(N+1) -> B's store
         return {'B', p.column + 1};
     }
-    if (p.column == -1) return {'B', 0};       // from A's store down to B2
-    if (p.column == 0) return {'A', -1};       // A2 -> A's store
+    if (p.column == -1) return {'B', 0};  // from A's store down to B2
+    if (p.column == 0) return {'A', -1};  // A2 -> A's store
     return {'A', p.column - 1};
 }
 
