@@ -1,0 +1,58 @@
+#pragma once
+// One small interface over every player the program knows: choose a move for this
+// position within these limits, and optionally score every move.
+
+#include "core/position.hpp"
+#include "core/rules.hpp"
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mancala::agents {
+
+using Clock = std::chrono::steady_clock;
+
+/// What the caller allows for one decision, on top of the agent's own settings.
+struct MoveBudget {
+    /// The agent must return a legal move by then (front ends use it to cap thinking time).
+    std::optional<Clock::time_point> deadline;
+
+    static MoveBudget unlimited() { return {}; }
+    static MoveBudget within(std::chrono::milliseconds time) { return {Clock::now() + time}; }
+};
+
+/// The value of one move, from the point of view of the side to move, in stones.
+struct MoveScore {
+    int move = -1;
+    double score = 0;
+    bool exact = false;    ///< a proven final margin, not an estimate
+    std::vector<int> pv;   ///< principal variation starting with `move`, if the agent has one
+};
+
+struct Decision {
+    int move = -1;                 ///< a legal pit index of the side to move
+    std::optional<double> score;   ///< the agent's evaluation for the mover, in stones, if it has one
+    bool exact = false;            ///< `score` is a proven final margin
+    std::string summary;           ///< one line on how it was found, e.g. "depth 12, 1.2M nodes"
+};
+
+class Agent {
+public:
+    virtual ~Agent() = default;
+
+    /// The spec string that builds this agent again, e.g. "mcts:iterations=2000,seed=1".
+    virtual std::string spec() const = 0;
+
+    /// Chooses a legal move for the side to move. Precondition: there is one.
+    virtual Decision choose(const Rules& rules, const Position& position, const MoveBudget& budget) = 0;
+
+    /// Scores every legal move; agents without an analysis of their own return an empty list.
+    virtual std::vector<MoveScore> analyze(const Rules&, const Position&, const MoveBudget&) { return {}; }
+
+    /// A new game starts: forget what was learned in the last one.
+    virtual void new_game() {}
+};
+
+}  // namespace mancala::agents

@@ -1,0 +1,13 @@
+#pragma once
+
+#include "agents/agent.hpp"
+#include "agents/agent_options.hpp"
+
+#include <memory>
+
+namespace mancala::agents {
+
+/// random[:seed=N]: a uniformly random legal move.
+std::unique_ptr<Agent> make_random_agent(AgentOptions& options);
+
+}  // namespace mancala::agents

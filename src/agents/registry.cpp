@@ -1,0 +1,40 @@
+#include "agents/registry.hpp"
+
+#include "agents/random_agent.hpp"
+#include "agents/turn_search_agents.hpp"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace mancala::agents {
+
+namespace {
+
+constexpr AgentKind kKinds[] = {
+    {"random", "a uniformly random legal move", "seed=N (0: from the system)", "random:seed=7", make_random_agent},
+    {"greedy", "the best move one turn ahead (extra turns followed)", "heuristic=NAME (store-diff)",
+     "greedy:heuristic=weighted", make_greedy_agent},
+    {"minimax", "plain minimax over turns; root moves in parallel with threads>1",
+     "depth=N turns (4), heuristic=NAME (store-diff), threads=T (1)", "minimax:depth=4,threads=2",
+     make_minimax_agent},
+    {"alphabeta", "alpha-beta over turns: minimax's move, fewer nodes",
+     "depth=N turns (6), heuristic=NAME (store-diff)", "alphabeta:depth=6", make_alphabeta_agent},
+};
+
+}  // namespace
+
+std::span<const AgentKind> agent_kinds() { return kKinds; }
+
+std::unique_ptr<Agent> make_agent(std::string_view spec) {
+    AgentOptions options = AgentOptions::parse(spec);
+    std::string known;
+    for (const AgentKind& kind : kKinds) {
+        if (kind.name == options.name()) return kind.make(options);
+        known += (known.empty() ? "" : ", ") + std::string(kind.name);
+    }
+    throw std::invalid_argument(fmt::format("unknown agent '{}' (choose one of: {})", options.name(), known));
+}
+
+}  // namespace mancala::agents

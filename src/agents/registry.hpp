@@ -1,0 +1,29 @@
+#pragma once
+// Builds any agent from its spec string, so that every front end (terminal,
+// arena, server) offers every agent.
+
+#include "agents/agent.hpp"
+#include "agents/agent_options.hpp"
+
+#include <memory>
+#include <span>
+#include <string_view>
+
+namespace mancala::agents {
+
+struct AgentKind {
+    std::string_view name;
+    std::string_view summary;
+    std::string_view options;  ///< each option with its default
+    std::string_view example;
+    std::unique_ptr<Agent> (*make)(AgentOptions& options);
+};
+
+/// Every kind of agent, in documentation order.
+std::span<const AgentKind> agent_kinds();
+
+/// Builds the agent `spec` names; throws std::invalid_argument with a clear message
+/// for an unknown name, an unknown option or a bad value.
+std::unique_ptr<Agent> make_agent(std::string_view spec);
+
+}  // namespace mancala::agents

@@ -1,0 +1,39 @@
+#include "search/heuristics.hpp"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace mancala::search {
+
+namespace {
+
+constexpr HeuristicInfo kHeuristics[] = {
+    {Heuristic::Store, "store", "own store"},
+    {Heuristic::StoreDiff, "store-diff", "own store minus the opponent's store"},
+    {Heuristic::Side, "side", "stones in own pits"},
+    {Heuristic::SideDiff, "side-diff", "stones in own pits minus stones in the opponent's pits"},
+    {Heuristic::Weighted, "weighted", "store difference + 0.3 x side difference"},
+};
+
+}  // namespace
+
+std::span<const HeuristicInfo> heuristics() { return kHeuristics; }
+
+Heuristic heuristic_by_name(std::string_view name) {
+    std::string known;
+    for (const HeuristicInfo& h : kHeuristics) {
+        if (h.name == name) return h.id;
+        known += (known.empty() ? "" : ", ") + std::string(h.name);
+    }
+    throw std::invalid_argument(fmt::format("unknown heuristic '{}' (choose one of: {})", name, known));
+}
+
+std::string_view to_string(Heuristic heuristic) {
+    for (const HeuristicInfo& h : kHeuristics)
+        if (h.id == heuristic) return h.name;
+    return "?";
+}
+
+}  // namespace mancala::search

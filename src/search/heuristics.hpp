@@ -1,0 +1,56 @@
+#pragma once
+// Named, switchable static evaluations. Each is a small function of the position
+// from the point of view of one side; larger is better for that side. Values are
+// in points: kPointsPerStone points to a stone, so fractional weights stay integral.
+
+#include "core/position.hpp"
+
+#include <span>
+#include <string_view>
+
+namespace mancala::search {
+
+inline constexpr int kPointsPerStone = 10;
+
+enum class Heuristic : std::uint8_t {
+    Store,          ///< own store
+    StoreDiff,      ///< own store minus the opponent's
+    Side,           ///< stones in own pits
+    SideDiff,       ///< stones in own pits minus stones in the opponent's
+    Weighted,       ///< store difference + 0.3 x side difference
+};
+
+struct HeuristicInfo {
+    Heuristic id;
+    std::string_view name;
+    std::string_view description;
+};
+
+/// Every heuristic, in documentation order.
+std::span<const HeuristicInfo> heuristics();
+
+/// The heuristic called `name`; throws std::invalid_argument listing the names otherwise.
+Heuristic heuristic_by_name(std::string_view name);
+std::string_view to_string(Heuristic heuristic);
+
+/// The value of `p` for `side` under `heuristic`, in points.
+inline int evaluate(Heuristic heuristic, const Position& p, Side side) {
+    const Side other = opponent(side);
+    switch (heuristic) {
+        case Heuristic::Store: return kPointsPerStone * p.store(side);
+        case Heuristic::StoreDiff: return kPointsPerStone * p.store_difference(side);
+        case Heuristic::Side: return kPointsPerStone * p.row_stones(side);
+        case Heuristic::SideDiff: return kPointsPerStone * (p.row_stones(side) - p.row_stones(other));
+        case Heuristic::Weighted:
+            return kPointsPerStone * p.store_difference(side) + 3 * (p.row_stones(side) - p.row_stones(other));
+    }
+    return 0;
+}
+
+/// A heuristic as the evaluator object of the textbook search (see textbook_search.hpp).
+struct HeuristicEvaluator {
+    Heuristic heuristic = Heuristic::StoreDiff;
+    int operator()(const Position& p, Side me) const { return evaluate(heuristic, p, me); }
+};
+
+}  // namespace mancala::search
