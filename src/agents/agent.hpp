@@ -27,15 +27,15 @@ struct MoveBudget {
 struct MoveScore {
     int move = -1;
     double score = 0;
-    bool exact = false;    ///< a proven final margin, not an estimate
-    std::vector<int> pv;   ///< principal variation starting with `move`, if the agent has one
+    bool exact = false;   ///< a proven final margin, not an estimate
+    std::vector<int> pv;  ///< principal variation starting with `move`, if the agent has one
 };
 
 struct Decision {
-    int move = -1;                 ///< a legal pit index of the side to move
-    std::optional<double> score;   ///< the agent's evaluation for the mover, in stones, if it has one
-    bool exact = false;            ///< `score` is a proven final margin
-    std::string summary;           ///< one line on how it was found, e.g. "depth 12, 1.2M nodes"
+    int move = -1;                ///< a legal pit index of the side to move
+    std::optional<double> score;  ///< the agent's evaluation for the mover, in stones, if it has one
+    bool exact = false;           ///< `score` is a proven final margin
+    std::string summary;          ///< one line on how it was found, e.g. "depth 12, 1.2M nodes"
 };
 
 class Agent {

@@ -15,5 +15,7 @@ public:
 };
 
 void add_homework_command(CLI::App& app);
+void add_analyze_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
 
 }  // namespace mancala::cli

@@ -30,20 +30,20 @@ MoveResult Position::apply(const Rules& rules, int pit_index) {
     // only grows, and holds at most every stone) or lands strictly further along
     // the own row without wrapping. So a chain has at most (stones + 1) * pits
     // relays; the guard below documents that bound and can never fire.
-    const long relay_bound = (static_cast<long>(total_stones()) + 1) * n;
+    const long relay_bound = rules.sowing == SowingRule::Relay ? (static_cast<long>(total_stones()) + 1) * n : 0;
 
     int cell = base + pit_index;
     for (;;) {
         const int stones = at(cell);
         at(cell) = 0;
         // Whole laps: every cell of the loop, the emptied start pit included, gets one stone per lap.
-        if (const int laps = stones / loop; laps > 0) {
+        if (const int laps = stones < loop ? 0 : stones / loop; laps > 0) {
             for (int c = 0; c < ring; ++c)
                 if (c != skipped) at(c) = static_cast<Count>(at(c) + laps);
         }
         // The rest, one stone a cell after the start, skipping the opponent's store.
         int last = cell;
-        for (int left = stones % loop; left > 0; --left) {
+        for (int left = stones < loop ? stones : stones % loop; left > 0; --left) {
             last = last + 1 == ring ? 0 : last + 1;
             if (last == skipped) last = last + 1 == ring ? 0 : last + 1;
             ++at(last);

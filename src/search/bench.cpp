@@ -1,0 +1,60 @@
+#include "search/bench.hpp"
+
+#include <fmt/format.h>
+
+#include <random>
+
+namespace mancala::search {
+
+namespace {
+
+// A position `plies` moves into a game of uniformly random moves from a fixed seed
+// (the raw mt19937 output, which the standard fixes, so every platform agrees).
+Position random_game_position(const Rules& rules, unsigned seed, int plies) {
+    std::mt19937 rng(seed);
+    Position p = Position::start(rules);
+    for (int i = 0; i < plies; ++i) {
+        Position next = p;
+        const MoveList moves = next.legal_moves();
+        next.apply(rules, moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))]);
+        if (next.is_terminal(rules)) break;
+        p = next;
+    }
+    return p;
+}
+
+}  // namespace
+
+std::vector<BenchPosition> bench_positions() {
+    std::vector<BenchPosition> set;
+    const Rules kalah64 = make_rules("kalah", 6, 4);
+    set.push_back({"kalah(6,4) start", kalah64, Position::start(kalah64), 20});
+    for (int plies : {6, 12, 18, 24, 30})
+        set.push_back({fmt::format("kalah(6,4) game 1 ply {}", plies), kalah64,
+                       random_game_position(kalah64, 1, plies), 20});
+    const Rules kalah66 = make_rules("kalah", 6, 6);
+    set.push_back({"kalah(6,6) start", kalah66, Position::start(kalah66), 16});
+    const Rules homework = make_rules("homework", 6, 4);
+    set.push_back({"homework(6,4) start", homework, Position::start(homework), 18});
+    const Rules relay = make_rules("relay", 6, 4);
+    set.push_back({"relay(6,4) start", relay, Position::start(relay), 14});
+    const Rules wide = make_rules("kalah", 10, 8);
+    set.push_back({"kalah(10,8) start", wide, Position::start(wide), 12});
+    return set;
+}
+
+std::vector<BenchLine> run_bench(const std::vector<BenchPosition>& positions, std::size_t hash_mb,
+                                 const std::function<void(const BenchLine&)>& on_line) {
+    std::vector<BenchLine> lines;
+    Engine engine({Heuristic::StoreDiff, hash_mb, 1});
+    for (const BenchPosition& bp : positions) {
+        engine.new_game();
+        SearchLimits limits;
+        limits.depth = bp.depth;
+        lines.push_back({bp, engine.search(bp.rules, bp.position, limits)});
+        if (on_line) on_line(lines.back());
+    }
+    return lines;
+}
+
+}  // namespace mancala::search

@@ -1,0 +1,161 @@
+#include "search/engine.hpp"
+
+#include "search/search_worker.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <thread>
+
+namespace mancala::search {
+
+namespace {
+
+// Root moves in positional order for the first iteration, then best-first.
+std::vector<int> initial_order(const Position& p) {
+    std::vector<int> order;
+    for (int move : p.legal_moves()) order.push_back(move);
+    return order;
+}
+
+}  // namespace
+
+Engine::Engine(EngineSettings settings) : settings_(settings), tt_(settings.hash_mb) {}
+
+void Engine::configure(const EngineSettings& settings) {
+    if (settings.hash_mb != settings_.hash_mb) tt_.resize(settings.hash_mb);
+    settings_ = settings;
+}
+
+void Engine::new_game() { tt_.clear(); }
+
+SearchReport Engine::search(const Rules& rules, const Position& position, const SearchLimits& limits,
+                            bool analyse_all, const IterationCallback& on_iteration) {
+    if (PackedBoard::fits(position)) {
+        const PackedRules context(rules);
+        return iterate(context, PackedBoard::from(position), position, limits, analyse_all, on_iteration);
+    }
+    return iterate(rules, position, position, limits, analyse_all, on_iteration);
+}
+
+template <class Board>
+SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, const Board& root,
+                             const Position& position, const SearchLimits& limits, bool analyse_all,
+                             const IterationCallback& on_iteration) {
+    const auto start = Clock::now();
+    SharedSearch shared;
+    shared.heuristic = settings_.heuristic;
+    shared.reuse_deeper_results = settings_.reuse_deeper_results;
+    shared.total_stones = position.total_stones();
+    shared.tt = &tt_;
+    shared.node_limit = limits.nodes;
+    std::optional<Clock::time_point> soft_deadline;
+    if (limits.move_time) {
+        shared.deadline = start + *limits.move_time;
+        soft_deadline = start + *limits.move_time / 2;  // do not start an iteration that cannot finish
+    }
+    if (limits.deadline && (!shared.deadline || *limits.deadline < *shared.deadline)) {
+        shared.deadline = limits.deadline;
+        if (!soft_deadline || *limits.deadline < *soft_deadline) soft_deadline = limits.deadline;
+    }
+    tt_.new_search();
+
+    const int max_depth = std::min(limits.depth.value_or(kMaxDepth), kMaxDepth);
+    const int base_points = kPointsPerStone * position.store_difference(position.to_move());
+    SearchReport report;
+    std::vector<int> order = initial_order(position);
+    if (order.empty()) return report;
+    report.best_move = order.front();
+
+    // Lazy SMP: helpers search the same root, half of them one ply deeper, and
+    // share what they learn through the table; only the main thread's result counts.
+    std::vector<std::jthread> helpers;
+    for (int t = 1; t < settings_.threads; ++t) {
+        helpers.emplace_back([&shared, &context, &root, max_depth, t, order] {
+            SearchWorker<Board> worker(shared, context);
+            for (int depth = 1 + (t & 1); depth <= max_depth && !worker.stopped(); ++depth)
+                worker.search_root(root, depth, -kScoreInfinity, kScoreInfinity, order, nullptr);
+            worker.flush_nodes();
+        });
+    }
+
+    SearchWorker<Board> main(shared, context);
+    int previous = 0;
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        std::vector<RootScore> scores;
+        RootScore best;
+        if (analyse_all || depth < 4) {
+            best = main.search_root(root, depth, -kScoreInfinity, kScoreInfinity, order,
+                                    analyse_all ? &scores : nullptr);
+        } else {
+            // MTD(f): null-window searches converge on the value from the last
+            // iteration's guess. The move comes from a search that failed high
+            // (its move is proven at least that good); proven-ness needs both bounds.
+            int guess = previous, lower = -kScoreInfinity, upper = kScoreInfinity;
+            RootScore high{-1, 0, false};
+            bool low_proven = false;
+            while (lower < upper) {
+                const int beta = guess == lower ? guess + 1 : guess;
+                const RootScore pass = main.search_root(root, depth, beta - 1, beta, order, nullptr);
+                if (main.stopped()) break;
+                guess = pass.score;
+                if (guess < beta) {
+                    upper = guess;
+                    low_proven = pass.proven;
+                } else {
+                    lower = guess;
+                    high = pass;
+                }
+            }
+            best = high;
+            best.score = lower;
+            best.proven = high.proven && (upper == kScoreInfinity || low_proven);
+            if (high.move < 0) best = RootScore{order.front(), upper, false};
+        }
+        if (main.stopped() || best.move < 0) break;
+
+        previous = best.score;
+        report.best_move = best.move;
+        report.score = base_points + best.score;
+        report.proven = best.proven;
+        report.depth = depth;
+        report.pv = main.principal_variation(root, best.move, depth);
+        if (analyse_all) {
+            report.moves.clear();
+            std::stable_sort(scores.begin(), scores.end(),
+                             [](const RootScore& a, const RootScore& b) { return a.score > b.score; });
+            for (const RootScore& s : scores)
+                report.moves.push_back(MoveAnalysis{s.move, base_points + s.score, s.proven,
+                                                    main.principal_variation(root, s.move, depth)});
+        }
+        // Best move first next time; the others keep their relative order.
+        std::stable_partition(order.begin(), order.end(), [&](int m) { return m == best.move; });
+
+        main.flush_nodes();
+        report.nodes = shared.nodes.load();
+        report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        if (on_iteration) on_iteration(report);
+        if (report.proven) break;  // the game value is known: deeper search changes nothing
+        if (soft_deadline && Clock::now() >= *soft_deadline) break;
+    }
+    shared.stop = true;
+    helpers.clear();
+    main.flush_nodes();
+    report.nodes = shared.nodes.load();
+    report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return report;
+}
+
+std::string format_score(int points, bool proven) {
+    if (proven) {
+        const int stones = points / kPointsPerStone;
+        if (stones > 0) return fmt::format("win by {}", stones);
+        if (stones < 0) return fmt::format("loss by {}", -stones);
+        return "draw";
+    }
+    if (points % kPointsPerStone == 0) return fmt::format("{:+d}", points / kPointsPerStone);
+    return fmt::format("{:+.1f}", static_cast<double>(points) / kPointsPerStone);
+}
+
+}  // namespace mancala::search

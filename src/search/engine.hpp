@@ -1,0 +1,82 @@
+#pragma once
+// The strong engine: iterative deepening of a principal-variation search with
+// aspiration windows, a shared transposition table, move ordering, time, depth
+// and node limits, and Lazy SMP threads. Scores are stone margins: what the side
+// to move will finish ahead by, estimated, or exact once the search has proven it.
+
+#include "core/position.hpp"
+#include "search/board_ops.hpp"
+#include "search/heuristics.hpp"
+#include "search/search_limits.hpp"
+#include "search/transposition_table.hpp"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace mancala::search {
+
+struct EngineSettings {
+    Heuristic heuristic = Heuristic::StoreDiff;
+    std::size_t hash_mb = 64;
+    int threads = 1;
+    /// Take table results searched deeper than needed, and proven results at any
+    /// depth (stronger). Off, a depth-d search returns exactly the depth-d minimax
+    /// value, which is how the tests cross-check the engine against plain minimax.
+    bool reuse_deeper_results = true;
+};
+
+struct MoveAnalysis {
+    int move = -1;
+    int score = 0;  ///< points: the mover's final margin with this move (see kPointsPerStone)
+    bool proven = false;
+    std::vector<int> pv;
+};
+
+struct SearchReport {
+    int best_move = -1;
+    int score = 0;        ///< points: the side to move's final store margin, predicted
+    bool proven = false;  ///< `score` is the exact game value
+    int depth = 0;        ///< deepest completed iteration, in plies
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    std::vector<int> pv;
+    std::vector<MoveAnalysis> moves;  ///< every legal move, when analysing
+
+    std::uint64_t nodes_per_second() const {
+        return seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(nodes) / seconds) : nodes;
+    }
+};
+
+/// Called after every completed iteration (on the calling thread).
+using IterationCallback = std::function<void(const SearchReport&)>;
+
+class Engine {
+public:
+    explicit Engine(EngineSettings settings = {});
+
+    const EngineSettings& settings() const { return settings_; }
+    /// Changes the settings; a new table size reallocates (and clears) the table.
+    void configure(const EngineSettings& settings);
+    /// Forgets everything (clears the transposition table).
+    void new_game();
+
+    /// Searches `position` (which must have a legal move) within `limits`. With
+    /// `analyse_all`, every root move gets an exact score (slower).
+    SearchReport search(const Rules& rules, const Position& position, const SearchLimits& limits,
+                        bool analyse_all = false, const IterationCallback& on_iteration = {});
+
+private:
+    template <class Board>
+    SearchReport iterate(const typename BoardOps<Board>::Context& context, const Board& root,
+                         const Position& position, const SearchLimits& limits, bool analyse_all,
+                         const IterationCallback& on_iteration);
+
+    EngineSettings settings_;
+    TranspositionTable tt_;
+};
+
+/// "+2.3", "-1", or for proven scores "win by 10", "loss by 4", "draw".
+std::string format_score(int points, bool proven);
+
+}  // namespace mancala::search

@@ -1,0 +1,127 @@
+#include "search/packed_board.hpp"
+
+#include <vector>
+
+namespace mancala::search {
+
+namespace {
+
+void set_byte(std::array<std::uint64_t, 2>& words, int c, std::uint64_t value) {
+    words[static_cast<std::size_t>(c >> 3)] |= value << (8 * (c & 7));
+}
+
+}  // namespace
+
+PackedRules::PackedRules(const Rules& r) : rules(r), n(r.pits), loop(2 * r.pits + 1) {
+    const int ring = 2 * n + 2;
+    for (Side side : {Side::South, Side::North}) {
+        const auto s = static_cast<std::size_t>(index_of(side));
+        const int first = side == Side::South ? 0 : n + 1;
+        const int skipped = side == Side::South ? 2 * n + 1 : n;
+        for (int i = 0; i < n; ++i) set_byte(row[s], first + i, 0xFF);
+        for (int c = 0; c < ring; ++c)
+            if (c != skipped) set_byte(sown[s], c, 1);
+        for (int start = 0; start < ring; ++start) {
+            int cell = start;
+            for (int rest = 1; rest < loop; ++rest) {
+                cell = cell + 1 == ring ? 0 : cell + 1;
+                if (cell == skipped) cell = cell + 1 == ring ? 0 : cell + 1;
+                Span& span = spans[s][static_cast<std::size_t>(start)][static_cast<std::size_t>(rest)];
+                span.add = spans[s][static_cast<std::size_t>(start)][static_cast<std::size_t>(rest - 1)].add;
+                set_byte(span.add, cell, 1);
+                span.last = static_cast<std::int8_t>(cell);
+            }
+        }
+    }
+    set_byte(stores, n, 0xFF);
+    set_byte(stores, 2 * n + 1, 0xFF);
+}
+
+PackedBoard PackedBoard::from(const Position& p) {
+    PackedBoard b;
+    b.n_ = static_cast<std::uint8_t>(p.pits());
+    b.to_move_ = p.to_move();
+    for (int c = 0; c < p.cell_count(); ++c) b.set_cell(c, p.cell(c));
+    return b;
+}
+
+Position PackedBoard::to_position() const {
+    std::vector<int> south, north;
+    for (int i = 0; i < n_; ++i) {
+        south.push_back(pit(Side::South, i));
+        north.push_back(pit(Side::North, i));
+    }
+    return Position::from_counts(south, north, store(Side::South), store(Side::North), to_move_);
+}
+
+void PackedBoard::sweep_rows(const PackedRules& r) {
+    const int south = row_stones(r, Side::South);
+    const int north = row_stones(r, Side::North);
+    for (std::size_t k = 0; k < 2; ++k) w_[k] &= ~(r.row[0][k] | r.row[1][k]);
+    set_cell(store_cell(Side::South), store(Side::South) + south);
+    set_cell(store_cell(Side::North), store(Side::North) + north);
+}
+
+MoveResult PackedBoard::apply(const PackedRules& r, int pit_index) {
+    MoveResult result;
+    const Side mover = to_move_;
+    const auto m = static_cast<std::size_t>(index_of(mover));
+    const int n = n_;
+    const int base = first_pit(mover);
+    const int own_store = store_cell(mover);
+    int start = base + pit_index;
+    for (;;) {
+        const int stones = cell(start);
+        set_cell(start, 0);
+        // Most sowings are shorter than a lap: spare them the divisions.
+        const int laps = stones < r.loop ? 0 : stones / r.loop;
+        const int rest = stones < r.loop ? stones : stones % r.loop;
+        const auto& span = r.spans[m][static_cast<std::size_t>(start)][static_cast<std::size_t>(rest)];
+        const auto lap_count = static_cast<std::uint64_t>(laps);
+        w_[0] += lap_count * r.sown[m][0] + span.add[0];
+        w_[1] += lap_count * r.sown[m][1] + span.add[1];
+        const int last = rest == 0 ? start : span.last;
+        result.last_cell = static_cast<std::int8_t>(last);
+
+        if (last == own_store) {
+            result.extra_turn = r.rules.extra_turn;
+            break;
+        }
+        if (last < base || last >= base + n) break;
+        if (cell(last) == 1) {
+            const int opposite = 2 * n - last;
+            const int across = cell(opposite);
+            if (r.rules.capture == CaptureRule::Always ||
+                (r.rules.capture == CaptureRule::IfOppositeNonEmpty && across > 0)) {
+                result.capture = true;
+                result.captured = static_cast<std::uint16_t>(1 + across);
+                set_cell(own_store, cell(own_store) + 1 + across);
+                set_cell(last, 0);
+                set_cell(opposite, 0);
+            }
+            break;
+        }
+        if (r.rules.sowing != SowingRule::Relay) break;
+        ++result.relays;  // ends: see the bound in core/apply_move.cpp
+        start = last;
+    }
+
+    Side next = result.extra_turn ? mover : opponent(mover);
+    const bool south_empty = row_stones(r, Side::South) == 0;
+    const bool north_empty = row_stones(r, Side::North) == 0;
+    if (r.rules.end == EndRule::EitherRowEmpty) {
+        if (south_empty || north_empty) {
+            sweep_rows(r);
+            result.game_over = true;
+        }
+    } else if (south_empty && north_empty) {
+        result.game_over = true;
+    } else if (next == Side::South ? south_empty : north_empty) {
+        next = opponent(next);
+        result.passed = true;
+    }
+    to_move_ = next;
+    return result;
+}
+
+}  // namespace mancala::search

@@ -1,0 +1,80 @@
+#pragma once
+// The engine's compact board for small games (at most 7 pits a side and 255
+// stones): the 16 cells as bytes in two 64-bit words, in Position's layout. No
+// byte can overflow into its neighbour, so a whole sowing is a few 64-bit adds
+// of precomputed masks (laps x "every cell the mover sows", plus "the next r
+// cells after the start"), and row sums, sweeps and keys are O(1) word tricks.
+
+#include "core/position.hpp"
+
+#include <array>
+#include <cstdint>
+
+namespace mancala::search {
+
+/// Masks and tables for one Rules; built once per search.
+struct PackedRules {
+    explicit PackedRules(const Rules& rules);
+
+    Rules rules;
+    int n = 0;
+    int loop = 0;  ///< cells one lap of a sowing visits: all but the opponent's store
+    std::array<std::array<std::uint64_t, 2>, 2> sown{};  ///< [mover][word]: a byte 1 in every cell it sows
+    std::array<std::array<std::uint64_t, 2>, 2> row{};   ///< [side][word]: 0xFF over the side's pits
+    std::array<std::uint64_t, 2> stores{};               ///< [word]: 0xFF over both stores
+    struct Span {
+        std::array<std::uint64_t, 2> add{};  ///< a byte 1 in each of the next r cells (opponent's store skipped)
+        std::int8_t last = 0;                ///< where the r-th stone falls
+    };
+    std::array<std::array<std::array<Span, 16>, 16>, 2> spans{};  ///< [mover][start cell][r], r < loop
+};
+
+class PackedBoard {
+public:
+    static bool fits(const Position& p) { return p.pits() <= 7 && p.total_stones() <= 255; }
+    static PackedBoard from(const Position& p);
+
+    int pits() const { return n_; }
+    Side to_move() const { return to_move_; }
+    int cell(int c) const { return static_cast<int>((w_[c >> 3] >> (8 * (c & 7))) & 0xFF); }
+    int first_pit(Side side) const { return side == Side::South ? 0 : n_ + 1; }
+    int store_cell(Side side) const { return side == Side::South ? n_ : 2 * n_ + 1; }
+    int pit(Side side, int i) const { return cell(first_pit(side) + i); }
+    int store(Side side) const { return cell(store_cell(side)); }
+    int store_difference(Side side) const { return store(side) - store(opponent(side)); }
+    bool is_legal(int pit) const { return pit >= 0 && pit < n_ && this->pit(to_move_, pit) > 0; }
+
+    int row_stones(const PackedRules& r, Side side) const {
+        constexpr std::uint64_t kBytes = 0x0101010101010101ULL;
+        const auto s = static_cast<std::size_t>(index_of(side));
+        return static_cast<int>((((w_[0] & r.row[s][0]) * kBytes) >> 56) + (((w_[1] & r.row[s][1]) * kBytes) >> 56));
+    }
+
+    /// Same rules and result as Position::apply. Precondition: is_legal(pit).
+    MoveResult apply(const PackedRules& r, int pit);
+
+    /// The transposition key: pits and side to move, stores left out.
+    std::uint64_t key(const PackedRules& r) const {
+        std::uint64_t h = (w_[0] & ~r.stores[0]) * 0x9E3779B97F4A7C15ULL;
+        h ^= ((w_[1] & ~r.stores[1]) + (to_move_ == Side::South ? 0x5555 : 0xAAAA)) * 0xC2B2AE3D27D4EB4FULL;
+        h ^= h >> 29;
+        h *= 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 32;
+        return h;
+    }
+
+    Position to_position() const;
+
+private:
+    void set_cell(int c, int value) {
+        const int shift = 8 * (c & 7);
+        w_[c >> 3] = (w_[c >> 3] & ~(0xFFULL << shift)) | (static_cast<std::uint64_t>(value) << shift);
+    }
+    void sweep_rows(const PackedRules& r);
+
+    std::array<std::uint64_t, 2> w_{};
+    std::uint8_t n_ = 0;
+    Side to_move_ = Side::South;
+};
+
+}  // namespace mancala::search

@@ -1,0 +1,288 @@
+#include "search/search_worker.hpp"
+
+#include <algorithm>
+
+namespace mancala::search {
+
+namespace {
+
+}  // namespace
+
+template <class Board>
+void SearchWorker<Board>::check_limits() {
+    flush_nodes();
+    if (shared_.deadline && Clock::now() >= *shared_.deadline) shared_.stop = true;
+    if (shared_.node_limit && shared_.nodes.load(std::memory_order_relaxed) >= *shared_.node_limit)
+        shared_.stop = true;
+}
+
+template <class Board>
+void SearchWorker<Board>::flush_nodes() {
+    shared_.nodes.fetch_add(unflushed_, std::memory_order_relaxed);
+    unflushed_ = 0;
+}
+
+template <class Board>
+int SearchWorker<Board>::leaf_value(const Board& p) const {
+    const Side me = p.to_move();
+    auto side_difference = [this](const Board& b, Side side) {
+        return Ops::row_stones(b, context_, side) - Ops::row_stones(b, context_, opponent(side));
+    };
+    switch (shared_.heuristic) {
+        case Heuristic::Store:
+        case Heuristic::StoreDiff: return 0;
+        case Heuristic::Side:
+        case Heuristic::SideDiff: return kPointsPerStone * side_difference(p, me);
+        case Heuristic::Weighted: return 3 * side_difference(p, me);
+    }
+    return 0;
+}
+
+template <class Board>
+int SearchWorker<Board>::child_value(const Board& p, int move, int depth, int alpha, int beta, int ply) {
+    const Side me = p.to_move();
+    Board child = p;
+    const MoveResult r = Ops::apply(child, context_, move);
+    const int gain = kPointsPerStone * (child.store_difference(me) - p.store_difference(me));
+    if (r.game_over) {
+        count_node();
+        return gain;
+    }
+    const std::uint64_t key = depth - 1 >= kMinTableDepth ? Ops::key(child, context_) : 0;
+    if (child.to_move() == me) return gain + search(child, key, depth - 1, alpha - gain, beta - gain, ply + 1);
+    return gain - search(child, key, depth - 1, gain - beta, gain - alpha, ply + 1);
+}
+
+template <class Board>
+int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, int alpha, int beta, int ply) {
+    count_node();
+    if (stopped()) return 0;
+
+    // Whatever happens, the mover cannot gain more than every stone left in the pits.
+    const int on_board = kPointsPerStone * (shared_.total_stones - p.store(Side::South) - p.store(Side::North));
+    if (alpha >= on_board) return on_board;
+    if (beta <= -on_board) return -on_board;
+
+    if (depth <= 0) {
+        ++estimates_;
+        return leaf_value(p);
+    }
+
+    const bool use_table = depth >= kMinTableDepth;
+    TTEntry entry;
+    int tt_move = -1;
+    if (use_table && shared_.tt->probe(key, entry)) {
+        tt_move = entry.move;
+        if (usable(entry, depth)) {
+            const bool cut = entry.bound == Bound::Exact || (entry.bound == Bound::Lower && entry.score >= beta) ||
+                             (entry.bound == Bound::Upper && entry.score <= alpha);
+            if (cut) {
+                if (!entry.proven) ++estimates_;
+                return entry.score;
+            }
+        }
+    }
+
+    if (depth == 1) return frontier(p, alpha, beta);
+
+    // Every child at once: their table buckets are fetched from memory in
+    // parallel while the others are made, and the order can use what each move
+    // really does (extra turn, stones won).
+    const Side me = p.to_move();
+    const int n = p.pits();
+    const bool child_table = depth - 1 >= kMinTableDepth;
+    const auto& killers = tables_.killers[static_cast<std::size_t>(ply & 127)];
+    const auto& history = tables_.history[static_cast<std::size_t>(index_of(me))];
+    std::array<Child, kMaxPits> children;
+    std::array<int, kMaxPits> order{};
+    int count = 0;
+    for (int i = 0; i < n; ++i) {
+        if (p.pit(me, i) == 0) continue;
+        Child& c = children[static_cast<std::size_t>(count)];
+        c.board = p;
+        const MoveResult r = Ops::apply(c.board, context_, i);
+        c.move = i;
+        c.gain = kPointsPerStone * (c.board.store_difference(me) - p.store_difference(me));
+        c.over = r.game_over;
+        c.same_side = c.board.to_move() == me;
+        c.key = 0;
+        if (!c.over && child_table) {
+            c.key = Ops::key(c.board, context_);
+            shared_.tt->prefetch(c.key);
+        }
+        int rank;
+        if (i == tt_move)
+            rank = 1 << 30;
+        else if (c.same_side && !c.over)
+            rank = (1 << 28) + i;  // extra turn: the pit nearest the store first, it leaves the others intact
+        else if (c.gain > kPointsPerStone)
+            rank = (1 << 26) + c.gain;  // a capture (or the end of the game with a gain)
+        else if (i == killers[0] || i == killers[1])
+            rank = (1 << 25) + (i == killers[0]);
+        else
+            rank = history[static_cast<std::size_t>(i)];
+        c.rank = rank;
+        int k = count++;
+        while (k > 0 && children[static_cast<std::size_t>(order[static_cast<std::size_t>(k - 1)])].rank < rank) {
+            order[static_cast<std::size_t>(k)] = order[static_cast<std::size_t>(k - 1)];
+            --k;
+        }
+        order[static_cast<std::size_t>(k)] = count - 1;
+    }
+
+    // Enhanced transposition cutoff: a child whose table entry already proves
+    // this node fails high saves searching the others.
+    if (depth >= kMinEtcDepth) {
+        for (int k = 0; k < count; ++k) {
+            const Child& c = children[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])];
+            TTEntry e;
+            if (c.key == 0 || !shared_.tt->probe(c.key, e) || !usable(e, depth - 1)) continue;
+            const bool lower = e.bound == Bound::Exact || e.bound == (c.same_side ? Bound::Lower : Bound::Upper);
+            const int value = c.same_side ? c.gain + e.score : c.gain - e.score;
+            if (lower && value >= beta) {
+                if (!e.proven) ++estimates_;
+                if (use_table) shared_.tt->store(key, TTEntry{value, depth, Bound::Lower, e.proven, c.move});
+                return value;
+            }
+        }
+    }
+
+    const std::uint64_t estimates_before = estimates_;
+    const int alpha_before = alpha;
+    int best = -kScoreInfinity;
+    int best_move = -1;
+    auto value_of = [&](const Child& c, int a, int b) {
+        if (c.over) {
+            count_node();
+            return c.gain;
+        }
+        if (c.same_side) return c.gain + search(c.board, c.key, depth - 1, a - c.gain, b - c.gain, ply + 1);
+        return c.gain - search(c.board, c.key, depth - 1, c.gain - b, c.gain - a, ply + 1);
+    };
+    for (int k = 0; k < count; ++k) {
+        const Child& c = children[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])];
+        int value;
+        if (k == 0) {
+            value = value_of(c, alpha, beta);
+        } else {
+            // Null window first: prove the move is no better than alpha; search again only if it is.
+            value = value_of(c, alpha, alpha + 1);
+            if (value > alpha && value < beta && !stopped()) value = value_of(c, alpha, beta);
+        }
+        if (stopped()) return 0;
+        if (value > best) {
+            best = value;
+            best_move = c.move;
+            if (value > alpha) {
+                alpha = value;
+                if (alpha >= beta) {
+                    tables_.reward(me, c.move, depth, ply);
+                    break;
+                }
+            }
+        }
+    }
+
+    if (use_table) {
+        TTEntry store;
+        store.score = best;
+        store.depth = depth;
+        store.bound = best >= beta ? Bound::Lower : (best > alpha_before ? Bound::Exact : Bound::Upper);
+        store.proven = estimates_ == estimates_before;
+        store.move = best_move;
+        shared_.tt->store(key, store);
+    }
+    return best;
+}
+
+// One ply from the leaves every child is a leaf: no recursion, no ordering, no
+// table; just the best of (stones won + the child's static value).
+template <class Board>
+int SearchWorker<Board>::frontier(const Board& p, int alpha, int beta) {
+    const Side me = p.to_move();
+    const int n = p.pits();
+    const int before = p.store_difference(me);
+    int best = -kScoreInfinity;
+    for (int i = 0; i < n; ++i) {
+        if (p.pit(me, i) == 0) continue;
+        Board child = p;
+        const MoveResult r = Ops::apply(child, context_, i);
+        count_node();
+        int value = kPointsPerStone * (child.store_difference(me) - before);
+        if (!r.game_over) {
+            ++estimates_;
+            const int leaf = leaf_value(child);
+            value += child.to_move() == me ? leaf : -leaf;
+        }
+        if (value > best) {
+            best = value;
+            if (best >= beta) {
+                tables_.reward(me, i, 1, 0);
+                break;
+            }
+        }
+    }
+    (void)alpha;
+    return best;
+}
+
+template <class Board>
+RootScore SearchWorker<Board>::search_root(const Board& root, int depth, int alpha, int beta,
+                                    const std::vector<int>& order, std::vector<RootScore>* scores) {
+    count_node();
+    RootScore best{-1, -kScoreInfinity, false};
+    const int alpha_before = alpha;
+    const std::uint64_t estimates_before = estimates_;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const int move = order[k];
+        const std::uint64_t move_estimates = estimates_;
+        int value;
+        if (scores) {  // analysis: an exact score for every move
+            value = child_value(root, move, depth, -kScoreInfinity, kScoreInfinity, 0);
+        } else if (k == 0) {
+            value = child_value(root, move, depth, alpha, beta, 0);
+        } else {
+            value = child_value(root, move, depth, alpha, alpha + 1, 0);
+            if (value > alpha && value < beta && !stopped()) value = child_value(root, move, depth, alpha, beta, 0);
+        }
+        if (stopped()) break;
+        if (scores) scores->push_back(RootScore{move, value, estimates_ == move_estimates});
+        if (value > best.score) {
+            best = RootScore{move, value, false};
+            if (value > alpha) alpha = value;
+            if (!scores && alpha >= beta) break;
+        }
+    }
+    best.proven = estimates_ == estimates_before;
+    if (!stopped() && best.move >= 0) {
+        TTEntry store;
+        store.score = best.score;
+        store.depth = depth;
+        store.bound = best.score >= beta ? Bound::Lower : (best.score > alpha_before ? Bound::Exact : Bound::Upper);
+        store.proven = best.proven;
+        store.move = best.move;
+        shared_.tt->store(Ops::key(root, context_), store);
+    }
+    return best;
+}
+
+template <class Board>
+std::vector<int> SearchWorker<Board>::principal_variation(const Board& root, int first_move, int max_length) const {
+    std::vector<int> pv{first_move};
+    Board p = root;
+    MoveResult r = Ops::apply(p, context_, first_move);
+    while (!r.game_over && static_cast<int>(pv.size()) < max_length) {
+        TTEntry entry;
+        if (!shared_.tt->probe(Ops::key(p, context_), entry) || entry.bound != Bound::Exact ||
+            !p.is_legal(entry.move))
+            break;
+        pv.push_back(entry.move);
+        r = Ops::apply(p, context_, entry.move);
+    }
+    return pv;
+}
+
+template class SearchWorker<Position>;
+template class SearchWorker<PackedBoard>;
+
+}  // namespace mancala::search

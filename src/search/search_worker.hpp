@@ -1,0 +1,112 @@
+#pragma once
+// One thread of the engine: principal-variation search (negamax with null
+// windows) over plies, where a move that earns an extra turn keeps the side to
+// move. Scores are what the side to move can still gain, in points: the final
+// store difference minus the current one. That value depends only on the pits
+// and the side to move, never on the stores, which is why the transposition key
+// leaves the stores out.
+
+#include "search/board_ops.hpp"
+#include "search/heuristics.hpp"
+#include "search/move_ordering.hpp"
+#include "search/search_limits.hpp"
+#include "search/transposition_table.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace mancala::search {
+
+inline constexpr int kScoreInfinity = 1 << 28;
+
+/// Plies from the leaves below which the table is not consulted: near the leaves
+/// a probe (a likely cache miss) costs more than the few nodes it saves.
+inline constexpr int kMinTableDepth = 2;
+/// Plies from the leaves from which enhanced transposition cutoffs are tried.
+inline constexpr int kMinEtcDepth = 4;
+
+/// What the threads of one search share.
+struct SharedSearch {
+    Heuristic heuristic = Heuristic::StoreDiff;
+    bool reuse_deeper_results = true;
+    int total_stones = 0;  ///< constant through a game: stones leave the pits only for the stores
+    TranspositionTable* tt = nullptr;
+    std::atomic<bool> stop{false};
+    std::atomic<std::uint64_t> nodes{0};  ///< flushed from the workers now and then
+    std::optional<Clock::time_point> deadline;
+    std::optional<std::uint64_t> node_limit;
+};
+
+/// The outcome of searching one root move.
+struct RootScore {
+    int move = -1;
+    int score = 0;  ///< points the mover gains from the root on with this move
+    bool proven = false;
+};
+
+template <class Board>
+class SearchWorker {
+public:
+    using Ops = BoardOps<Board>;
+    using Context = typename Ops::Context;
+
+    SearchWorker(SharedSearch& shared, const Context& context) : shared_(shared), context_(context) {
+        tables_.clear();
+    }
+
+    /// Searches the root to `depth` within (alpha, beta), moves in `order`. Returns
+    /// the best move and score; `scores` (if given) receives every root move, each
+    /// searched with a full window.
+    RootScore search_root(const Board& root, int depth, int alpha, int beta, const std::vector<int>& order,
+                          std::vector<RootScore>* scores);
+
+    std::uint64_t nodes() const { return nodes_; }
+    void flush_nodes();
+    bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
+
+    /// The principal variation from `root` read back from the transposition table.
+    std::vector<int> principal_variation(const Board& root, int first_move, int max_length) const;
+
+private:
+    /// `key` is the position's table key when depth >= kMinTableDepth (the parent computed it).
+    int search(const Board& p, std::uint64_t key, int depth, int alpha, int beta, int ply);
+    /// Searches the child reached by `move` and returns its value for the mover of `p`.
+    int child_value(const Board& p, int move, int depth, int alpha, int beta, int ply);
+    int frontier(const Board& p, int alpha, int beta);
+    int leaf_value(const Board& p) const;
+    void count_node() {
+        ++nodes_;
+        if (++unflushed_ >= 4096) check_limits();
+    }
+    void check_limits();
+    bool usable(const TTEntry& e, int depth) const {
+        return shared_.reuse_deeper_results ? (e.proven || e.depth >= depth) : e.depth == depth;
+    }
+
+    struct Child {
+        Board board;
+        std::uint64_t key;
+        int move;
+        int gain;  // points the move wins for the mover at once
+        int rank;  // order: larger first
+        bool over;
+        bool same_side;
+    };
+
+    SharedSearch& shared_;
+    const Context& context_;
+    OrderingTables tables_;
+    std::uint64_t nodes_ = 0;
+    std::uint64_t unflushed_ = 0;
+    // Heuristic leaves and unproven table cutoffs seen so far. A subtree whose
+    // search leaves it unchanged was searched to the end of every line: its
+    // result is proven, and the table keeps it for any depth.
+    std::uint64_t estimates_ = 0;
+};
+
+extern template class SearchWorker<Position>;
+extern template class SearchWorker<PackedBoard>;
+
+}  // namespace mancala::search

@@ -1,0 +1,131 @@
+#include "search/transposition_table.hpp"
+
+#include <bit>
+#include <new>
+
+#include <sys/mman.h>
+
+namespace mancala::search {
+
+// data layout: score (32 bits, two's complement) | depth 8 | bound 2 | proven 1 | move+1 5 | generation 6.
+namespace {
+
+constexpr int kScoreShift = 0;
+constexpr int kDepthShift = 32;
+constexpr int kBoundShift = 40;
+constexpr int kProvenShift = 42;
+constexpr int kMoveShift = 43;
+constexpr int kGenerationShift = 48;
+
+TTEntry unpack(std::uint64_t d) {
+    TTEntry e;
+    e.score = static_cast<std::int32_t>(static_cast<std::uint32_t>(d >> kScoreShift));
+    e.depth = static_cast<int>((d >> kDepthShift) & 0xFF);
+    e.bound = static_cast<Bound>((d >> kBoundShift) & 0x3);
+    e.proven = ((d >> kProvenShift) & 1) != 0;
+    e.move = static_cast<int>((d >> kMoveShift) & 0x1F) - 1;
+    return e;
+}
+
+int generation_of(std::uint64_t d) { return static_cast<int>((d >> kGenerationShift) & 0x3F); }
+
+}  // namespace
+
+TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes); }
+
+void TranspositionTable::Release::operator()(Bucket* p) const {
+    if (p) ::munmap(p, bytes);
+}
+
+void TranspositionTable::resize(std::size_t megabytes) {
+    if (megabytes < 1) megabytes = 1;
+    const std::size_t wanted = megabytes * 1024 * 1024 / sizeof(Bucket);
+    const std::size_t count = std::bit_floor(wanted);
+    // Anonymous memory comes zeroed (every slot empty) and, with huge pages,
+    // random probes miss the TLB far less often.
+    const std::size_t bytes = count * sizeof(Bucket);
+    buckets_.reset();
+    void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) throw std::bad_alloc();
+    ::madvise(memory, bytes, MADV_HUGEPAGE);
+    buckets_ = std::unique_ptr<Bucket[], Release>(new (memory) Bucket[count], Release{bytes});
+    mask_ = count - 1;
+    megabytes_ = megabytes;
+    generation_ = 0;
+}
+
+void TranspositionTable::clear() {
+    for (std::size_t i = 0; i <= mask_; ++i)
+        for (Slot& s : buckets_[i].slots) {
+            s.check.store(0, std::memory_order_relaxed);
+            s.data.store(0, std::memory_order_relaxed);
+        }
+    generation_ = 0;
+}
+
+std::uint64_t TranspositionTable::pack(const TTEntry& e, std::uint8_t generation) {
+    const auto depth = static_cast<std::uint64_t>(e.depth < 0 ? 0 : (e.depth > 255 ? 255 : e.depth));
+    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(e.score)) << kScoreShift) |
+           (depth << kDepthShift) | (static_cast<std::uint64_t>(e.bound) << kBoundShift) |
+           (static_cast<std::uint64_t>(e.proven) << kProvenShift) |
+           (static_cast<std::uint64_t>(e.move + 1) << kMoveShift) |
+           (static_cast<std::uint64_t>(generation) << kGenerationShift);
+}
+
+bool TranspositionTable::probe(std::uint64_t key, TTEntry& out) const {
+    const Bucket& b = buckets_[key & mask_];
+    for (const Slot& s : b.slots) {
+        const std::uint64_t data = s.data.load(std::memory_order_relaxed);
+        const std::uint64_t check = s.check.load(std::memory_order_relaxed);
+        if ((check ^ data) == key && data != 0) {
+            out = unpack(data);
+            return true;
+        }
+    }
+    return false;
+}
+
+void TranspositionTable::store(std::uint64_t key, const TTEntry& entry) {
+    Bucket& b = buckets_[key & mask_];
+    Slot* victim = nullptr;
+    int victim_worth = 1 << 30;
+    for (Slot& s : b.slots) {
+        const std::uint64_t data = s.data.load(std::memory_order_relaxed);
+        const std::uint64_t check = s.check.load(std::memory_order_relaxed);
+        if (data == 0 || (check ^ data) == key) {
+            // Same position: keep a deeper or proven result unless this one is as good.
+            if (data != 0) {
+                const TTEntry old = unpack(data);
+                if (old.proven && !entry.proven && old.bound == Bound::Exact) return;
+                if (!entry.proven && entry.bound != Bound::Exact && old.depth > entry.depth + 2 &&
+                    generation_of(data) == generation_)
+                    return;
+            }
+            victim = &s;
+            break;
+        }
+        // Worth: depth, with proven entries and the current search's entries kept longer.
+        const TTEntry old = unpack(data);
+        const int age = (generation_ - generation_of(data)) & 0x3F;
+        const int worth = old.depth + (old.proven ? 64 : 0) - 8 * age;
+        if (worth < victim_worth) {
+            victim_worth = worth;
+            victim = &s;
+        }
+    }
+    const std::uint64_t data = pack(entry, generation_);
+    victim->data.store(data, std::memory_order_relaxed);
+    victim->check.store(key ^ data, std::memory_order_relaxed);
+}
+
+int TranspositionTable::hashfull() const {
+    int used = 0;
+    for (std::size_t i = 0; i < 250 && i <= mask_; ++i)
+        for (const Slot& s : buckets_[i].slots) {
+            const std::uint64_t data = s.data.load(std::memory_order_relaxed);
+            if (data != 0 && generation_of(data) == generation_) ++used;
+        }
+    return used;
+}
+
+}  // namespace mancala::search

@@ -1,0 +1,266 @@
+// The engine against plain minimax: at every depth, on random positions of every
+// preset, and against exhaustive search on boards small enough to solve.
+
+#include "search/engine.hpp"
+#include "search/packed_board.hpp"
+#include "search/position_key.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <string>
+
+namespace mancala::search {
+namespace {
+
+// Plain negamax over plies: what the side to move can still gain, in points.
+int reference_negamax(const Rules& rules, const Position& p, int depth, Heuristic h) {
+    const Side me = p.to_move();
+    if (depth == 0) {
+        const int side = p.row_stones(me) - p.row_stones(opponent(me));
+        switch (h) {
+            case Heuristic::Store:
+            case Heuristic::StoreDiff: return 0;
+            case Heuristic::Side:
+            case Heuristic::SideDiff: return kPointsPerStone * side;
+            case Heuristic::Weighted: return 3 * side;
+        }
+    }
+    int best = -(1 << 29);
+    for (int move : p.legal_moves()) {
+        Position child = p;
+        const MoveResult r = child.apply(rules, move);
+        const int gain = kPointsPerStone * (child.store_difference(me) - p.store_difference(me));
+        int value = gain;
+        if (!r.game_over) {
+            const int rest = reference_negamax(rules, child, depth - 1, h);
+            value += child.to_move() == me ? rest : -rest;
+        }
+        best = std::max(best, value);
+    }
+    return best;
+}
+
+Position random_position(std::mt19937& rng, const Rules& rules, int max_stones) {
+    for (;;) {
+        std::vector<int> south(static_cast<std::size_t>(rules.pits)), north(static_cast<std::size_t>(rules.pits));
+        for (int& x : south) x = static_cast<int>(rng() % static_cast<unsigned>(max_stones + 1));
+        for (int& x : north) x = static_cast<int>(rng() % static_cast<unsigned>(max_stones + 1));
+        Position p = Position::from_counts(south, north, static_cast<int>(rng() % 5), static_cast<int>(rng() % 5),
+                                           rng() % 2 ? Side::South : Side::North);
+        if (p.legal_moves().empty()) p.set_to_move(opponent(p.to_move()));
+        if (!p.is_terminal(rules) && !p.legal_moves().empty()) return p;
+    }
+}
+
+TEST(PackedBoard, PlaysExactlyLikePosition) {
+    std::mt19937 rng(99);
+    for (const char* preset : {"kalah", "homework", "relay"}) {
+        for (int n = 1; n <= 7; ++n) {
+            const Rules rules = make_rules(preset, n, 0);
+            const PackedRules packed_rules(rules);
+            for (int game = 0; game < 40; ++game) {
+                Position p = random_position(rng, rules, game % 5 == 0 ? 30 : 6);
+                if (!PackedBoard::fits(p)) continue;
+                PackedBoard b = PackedBoard::from(p);
+                while (!p.is_terminal(rules)) {
+                    const MoveList moves = p.legal_moves();
+                    const int move = moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))];
+                    const MoveResult fast = b.apply(packed_rules, move);
+                    const MoveResult slow = p.apply(rules, move);
+                    ASSERT_EQ(b.to_position(), p) << preset << " " << to_string(p);
+                    ASSERT_EQ(fast.extra_turn, slow.extra_turn);
+                    ASSERT_EQ(fast.capture, slow.capture);
+                    ASSERT_EQ(fast.game_over, slow.game_over);
+                    ASSERT_EQ(fast.passed, slow.passed);
+                }
+            }
+        }
+    }
+}
+
+TEST(PositionKey, IgnoresStoresButNotPitsOrSide) {
+    const Rules rules = make_rules("kalah", 6, 4);
+    const PackedRules packed(rules);
+    const std::vector<int> row{1, 2, 3, 4, 5, 6};
+    const std::vector<int> other{6, 5, 4, 3, 2, 1};
+    const Position a = Position::from_counts(row, other, 0, 0, Side::South);
+    const Position b = Position::from_counts(row, other, 7, 3, Side::South);
+    const Position c = Position::from_counts(row, other, 0, 0, Side::North);
+    const Position d = Position::from_counts(other, row, 0, 0, Side::South);
+    EXPECT_EQ(position_key(a), position_key(b));
+    EXPECT_NE(position_key(a), position_key(c));
+    EXPECT_NE(position_key(a), position_key(d));
+    EXPECT_EQ(PackedBoard::from(a).key(packed), PackedBoard::from(b).key(packed));
+    EXPECT_NE(PackedBoard::from(a).key(packed), PackedBoard::from(c).key(packed));
+    EXPECT_NE(PackedBoard::from(a).key(packed), PackedBoard::from(d).key(packed));
+}
+
+TEST(TranspositionTable, StoresAndFindsEntries) {
+    TranspositionTable tt(1);
+    const TTEntry in{-1234567, 17, Bound::Lower, true, 5};
+    tt.store(42, in);
+    TTEntry out;
+    ASSERT_TRUE(tt.probe(42, out));
+    EXPECT_EQ(out.score, in.score);
+    EXPECT_EQ(out.depth, in.depth);
+    EXPECT_EQ(out.bound, in.bound);
+    EXPECT_EQ(out.proven, in.proven);
+    EXPECT_EQ(out.move, in.move);
+    EXPECT_FALSE(tt.probe(43, out));
+    tt.clear();
+    EXPECT_FALSE(tt.probe(42, out));
+}
+
+struct DepthCase {
+    const char* preset;
+    int pits;
+    int max_stones;
+    Heuristic heuristic;
+};
+
+class EngineVersusMinimax : public ::testing::TestWithParam<DepthCase> {};
+
+// With deeper table results switched off, a depth-d search must return exactly
+// the depth-d minimax value, at every depth, on random positions.
+TEST_P(EngineVersusMinimax, SameValueAtEveryDepth) {
+    const DepthCase c = GetParam();
+    const Rules rules = make_rules(c.preset, c.pits, 0);
+    std::mt19937 rng(static_cast<unsigned>(c.pits * 31 + c.max_stones));
+    EngineSettings settings;
+    settings.heuristic = c.heuristic;
+    settings.hash_mb = 1;  // small: collisions and replacements get exercised too
+    settings.reuse_deeper_results = false;
+    Engine engine(settings);
+    for (int i = 0; i < 25; ++i) {
+        const Position p = random_position(rng, rules, c.max_stones);
+        for (int depth = 1; depth <= 6; ++depth) {
+            engine.new_game();
+            SearchLimits limits;
+            limits.depth = depth;
+            const SearchReport report = engine.search(rules, p, limits);
+            const int expected = kPointsPerStone * p.store_difference(p.to_move()) +
+                                 reference_negamax(rules, p, depth, c.heuristic);
+            if (report.depth < depth) {  // proven before the depth: the value is exhaustive
+                ASSERT_TRUE(report.proven);
+                continue;
+            }
+            ASSERT_EQ(report.score, expected) << to_string(p) << " depth " << depth;
+            ASSERT_TRUE(p.is_legal(report.best_move));
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Presets, EngineVersusMinimax,
+    ::testing::Values(DepthCase{"kalah", 6, 5, Heuristic::StoreDiff}, DepthCase{"kalah", 4, 8, Heuristic::Weighted},
+                      DepthCase{"homework", 5, 6, Heuristic::SideDiff}, DepthCase{"relay", 4, 5, Heuristic::StoreDiff},
+                      DepthCase{"kalah", 9, 3, Heuristic::StoreDiff},     // more than 7 pits: the generic board
+                      DepthCase{"kalah", 3, 120, Heuristic::Weighted}),  // more than 255 stones: generic too
+    [](const auto& info) { return std::string(info.param.preset) + "_" + std::to_string(info.param.pits); });
+
+// Exhaustive value of a small game: what the mover can still gain, by plain
+// recursion to the end, memoised on the pits and the side to move.
+int future_gain(const Rules& rules, const Position& p, std::map<std::string, int>& memo) {
+    std::string key(to_string(p.to_move()));
+    for (int c = 0; c < p.cell_count(); ++c)
+        if (c != p.store_cell(Side::South) && c != p.store_cell(Side::North)) key += "," + std::to_string(p.cell(c));
+    if (const auto it = memo.find(key); it != memo.end()) return it->second;
+    const Side me = p.to_move();
+    int best = -(1 << 29);
+    for (int move : p.legal_moves()) {
+        Position child = p;
+        const MoveResult r = child.apply(rules, move);
+        int value = kPointsPerStone * (child.store_difference(me) - p.store_difference(me));
+        if (!r.game_over) value += (child.to_move() == me ? 1 : -1) * future_gain(rules, child, memo);
+        best = std::max(best, value);
+    }
+    memo.emplace(key, best);
+    return best;
+}
+
+int solve_exhaustively(const Rules& rules, const Position& p) {
+    std::map<std::string, int> memo;
+    return kPointsPerStone * p.store_difference(p.to_move()) + future_gain(rules, p, memo);
+}
+
+TEST(Engine, ProvesTheValueOfTinyGames) {
+    for (const char* preset : {"kalah", "homework", "relay"}) {
+        for (auto [pits, seeds] : {std::pair{2, 2}, {3, 2}, {3, 3}, {4, 2}}) {
+            const Rules rules = make_rules(preset, pits, seeds);
+            const Position start = Position::start(rules);
+            Engine engine({Heuristic::StoreDiff, 16, 1});
+            const SearchReport report = engine.search(rules, start, SearchLimits{});
+            EXPECT_TRUE(report.proven) << preset << pits << seeds << " depth " << report.depth;
+            EXPECT_EQ(report.score, solve_exhaustively(rules, start))
+                << preset << "(" << pits << "," << seeds << ")";
+        }
+    }
+}
+
+TEST(Engine, ThreadsAgreeOnAProvenValue) {
+    const Rules rules = make_rules("kalah", 4, 3);
+    const Position start = Position::start(rules);
+    Engine one({Heuristic::StoreDiff, 16, 1});
+    Engine two({Heuristic::StoreDiff, 16, 2});
+    const SearchReport a = one.search(rules, start, SearchLimits{});
+    const SearchReport b = two.search(rules, start, SearchLimits{});
+    ASSERT_TRUE(a.proven);
+    ASSERT_TRUE(b.proven);
+    EXPECT_EQ(a.score, b.score);
+    EXPECT_TRUE(start.is_legal(b.best_move));
+}
+
+TEST(Engine, RespectsTimeAndNodeLimits) {
+    const Rules rules = make_rules("kalah", 6, 6);
+    const Position start = Position::start(rules);
+    Engine engine({Heuristic::StoreDiff, 16, 1});
+    SearchLimits by_time;
+    by_time.move_time = std::chrono::milliseconds(50);
+    const SearchReport timed = engine.search(rules, start, by_time);
+    EXPECT_LT(timed.seconds, 1.0);  // generous: the limit is 50 ms
+    EXPECT_TRUE(start.is_legal(timed.best_move));
+    SearchLimits by_nodes;
+    by_nodes.nodes = 100000;
+    const SearchReport counted = engine.search(rules, start, by_nodes);
+    EXPECT_LT(counted.nodes, 200000u);
+    EXPECT_TRUE(start.is_legal(counted.best_move));
+}
+
+TEST(Engine, AnalysisScoresEveryMove) {
+    const Rules rules = make_rules("kalah", 4, 3);
+    const Position start = Position::start(rules);
+    EngineSettings strict;
+    strict.reuse_deeper_results = false;
+    Engine engine(strict);
+    SearchLimits limits;
+    limits.depth = 8;
+    const SearchReport report = engine.search(rules, start, limits, true);
+    ASSERT_EQ(report.moves.size(), 4u);
+    EXPECT_EQ(report.moves.front().move, report.best_move);
+    EXPECT_EQ(report.moves.front().score, report.score);
+    for (std::size_t i = 1; i < report.moves.size(); ++i) EXPECT_LE(report.moves[i].score, report.moves[i - 1].score);
+    // Each move's exact depth-8 score, checked against plain minimax.
+    for (const MoveAnalysis& m : report.moves) {
+        Position child = start;
+        const MoveResult r = child.apply(rules, m.move);
+        int expected = kPointsPerStone * child.store_difference(Side::South);
+        if (!r.game_over) {
+            const int rest = reference_negamax(rules, child, 7, Heuristic::StoreDiff);
+            expected += child.to_move() == Side::South ? rest : -rest;
+        }
+        EXPECT_EQ(m.score, expected) << "move " << m.move;
+    }
+}
+
+TEST(FormatScore, EstimatesAndProvenResults) {
+    EXPECT_EQ(format_score(20, false), "+2");
+    EXPECT_EQ(format_score(-13, false), "-1.3");
+    EXPECT_EQ(format_score(100, true), "win by 10");
+    EXPECT_EQ(format_score(-40, true), "loss by 4");
+    EXPECT_EQ(format_score(0, true), "draw");
+}
+
+}  // namespace
+}  // namespace mancala::search
