@@ -15,5 +15,6 @@ public:
 };
 
 void add_homework_command(CLI::App& app);
+void add_play_command(CLI::App& app);
 
 }  // namespace mancala::cli

@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.set_version_flag("--version", "mancala 0.1.0");
     mancala::cli::add_homework_command(app);
+    mancala::cli::add_play_command(app);
 
     try {
         app.parse(argc, argv);
