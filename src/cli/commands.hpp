@@ -17,5 +17,6 @@ public:
 void add_homework_command(CLI::App& app);
 void add_analyze_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
+void add_play_command(CLI::App& app);
 
 }  // namespace mancala::cli

@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
     mancala::cli::add_homework_command(app);
     mancala::cli::add_analyze_command(app);
     mancala::cli::add_bench_command(app);
+    mancala::cli::add_play_command(app);
 
     try {
         app.parse(argc, argv);

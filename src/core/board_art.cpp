@@ -1,0 +1,103 @@
+#include "core/board_art.hpp"
+
+#include "core/pit_names.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace mancala {
+
+namespace {
+
+constexpr std::string_view kHighlight = "\x1b[1;7m";  // bold, reverse video
+constexpr std::string_view kDim = "\x1b[2m";
+constexpr std::string_view kReset = "\x1b[0m";
+
+int digits(int value) { return static_cast<int>(fmt::formatted_size("{}", value)); }
+
+// Draws a board of `pits` columns between two store columns, each `width` wide inside.
+class BoardDrawing {
+public:
+    BoardDrawing(const Position& position, const BoardArtStyle& style)
+        : p_(position), style_(style), n_(position.pits()) {
+        const int names = digits(n_ + 1) + 1;  // the last pit is A(N+1) or B(N+1)
+        width_ = std::max(names, digits(position.total_stones()));
+        margin_ = static_cast<int>(store_name(n_, Side::North).size()) + 1;
+    }
+
+    std::string draw() const {
+        std::string out;
+        const std::string border = std::string(static_cast<std::size_t>(margin_), ' ') + border_line();
+        out += names_line(Side::North, "<- north");
+        out += border + '\n';
+        out += pits_line(Side::North);
+        out += middle_line();
+        out += pits_line(Side::South);
+        out += border + '\n';
+        out += names_line(Side::South, "south ->");
+        return out;
+    }
+
+private:
+    std::string dashes() const { return std::string(static_cast<std::size_t>(width_ + 2), '-'); }
+    std::string blank() const { return std::string(static_cast<std::size_t>(width_ + 2), ' '); }
+    std::string indent() const { return std::string(static_cast<std::size_t>(margin_), ' '); }
+
+    // Row A is drawn from A2 (North's last pit in sowing order) to A(N+1); row B from B2.
+    int cell_at_column(Side side, int column) const {
+        return side == Side::South ? p_.first_pit(Side::South) + column
+                                   : p_.first_pit(Side::North) + n_ - 1 - column;
+    }
+
+    std::string border_line() const {
+        std::string line = "+";
+        for (int c = 0; c < n_ + 2; ++c) line += dashes() + "+";
+        return line;
+    }
+
+    // One count, padded to the column: " 12 ", " 12*" when highlighted without colour.
+    std::string count_cell(int cell) const {
+        const std::string count = fmt::format("{:>{}}", p_.cell(cell), width_);
+        if (cell != style_.highlight_cell) return " " + count + " ";
+        if (style_.color) return fmt::format(" {}{}{} ", kHighlight, count, kReset);
+        return " " + count + "*";
+    }
+
+    std::string names_line(Side side, std::string_view caption) const {
+        std::string line = indent() + " " + blank();
+        for (int column = 0; column < n_; ++column) {
+            const int index = cell_at_column(side, column) - p_.first_pit(side);
+            const std::string name = fmt::format("{:>{}}", pit_name(n_, side, index), width_);
+            line += style_.color ? fmt::format("  {}{}{} ", kDim, name, kReset) : "  " + name + " ";
+        }
+        line += " " + blank() + "  " + std::string(caption);
+        return line + '\n';
+    }
+
+    std::string pits_line(Side side) const {
+        std::string line = indent() + "|" + blank();
+        for (int column = 0; column < n_; ++column) line += "|" + count_cell(cell_at_column(side, column));
+        return line + "|" + blank() + "|\n";
+    }
+
+    std::string middle_line() const {
+        std::string line = store_name(n_, Side::North) + " |" + count_cell(p_.store_cell(Side::North)) + "|";
+        for (int column = 0; column < n_; ++column) line += dashes() + (column + 1 < n_ ? "+" : "");
+        return line + "|" + count_cell(p_.store_cell(Side::South)) + "| " + store_name(n_, Side::South) + '\n';
+    }
+
+    const Position& p_;
+    const BoardArtStyle& style_;
+    int n_;
+    int width_ = 2;
+    int margin_ = 3;
+};
+
+}  // namespace
+
+std::string board_art(const Position& position, const BoardArtStyle& style) {
+    return BoardDrawing(position, style).draw();
+}
+
+}  // namespace mancala

@@ -1,0 +1,61 @@
+#include "play/move_input.hpp"
+
+#include "core/pit_names.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <charconv>
+#include <stdexcept>
+
+namespace mancala::play {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+bool same_ignoring_case(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (std::toupper(static_cast<unsigned char>(a[i])) != std::toupper(static_cast<unsigned char>(b[i])))
+            return false;
+    return true;
+}
+
+}  // namespace
+
+std::string move_choices(int pits, Side side) {
+    // The leftmost and rightmost pit names as drawn: B2..B(N+1), and A2..A(N+1).
+    const std::string left = side == Side::South ? pit_name(pits, side, 0) : pit_name(pits, side, pits - 1);
+    const std::string right = side == Side::South ? pit_name(pits, side, pits - 1) : pit_name(pits, side, 0);
+    return fmt::format("{}..{} or 1..{}", left, right, pits);
+}
+
+int parse_move(int pits, Side side, std::string_view text) {
+    text = trim(text);
+    int number = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), number);
+    if (!text.empty() && ec == std::errc{} && end == text.data() + text.size()) {
+        if (number < 1 || number > pits)
+            throw std::invalid_argument(
+                fmt::format("there is no pit {}: {} plays {}", number, to_string(side), move_choices(pits, side)));
+        return number - 1;
+    }
+    if (const auto index = parse_pit_name(pits, side, text)) return *index;
+    if (const auto index = parse_pit_name(pits, opponent(side), text))
+        throw std::invalid_argument(fmt::format("{} is {}'s pit: {} plays {}",
+                                                pit_name(pits, opponent(side), *index), to_string(opponent(side)),
+                                                to_string(side), move_choices(pits, side)));
+    for (const Side owner : {Side::South, Side::North})
+        if (same_ignoring_case(text, store_name(pits, owner)))
+            throw std::invalid_argument(fmt::format("{} is {}'s store: {} plays {}", store_name(pits, owner),
+                                                    to_string(owner), to_string(side), move_choices(pits, side)));
+    throw std::invalid_argument(
+        fmt::format("'{}' is not a move: {} plays {}", text, to_string(side), move_choices(pits, side)));
+}
+
+}  // namespace mancala::play

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# End-to-end: `mancala play` refuses bad arguments before the game starts, with
+# exit code 2 and (for its own checks) one clear line.
+set -uo pipefail
+mancala=$1
+failed=0
+
+# refuse NAME WORDS ARGS...: exit code 2, nothing on stdout, one line on stderr holding WORDS.
+refuse() {
+  local name=$1 words=$2
+  shift 2
+  local out err code
+  err=$("$mancala" play "$@" </dev/null 2>&1 >/dev/null)
+  code=$?
+  out=$("$mancala" play "$@" </dev/null 2>/dev/null)
+  if [[ $code -ne 2 ]]; then echo "FAIL $name: exit code $code, expected 2"; failed=1; fi
+  if [[ -n $out ]]; then echo "FAIL $name: printed '$out'"; failed=1; fi
+  if [[ $err != *"$words"* ]]; then echo "FAIL $name: message '$err' lacks '$words'"; failed=1; fi
+  if [[ -n $words && $(echo "$err" | wc -l) -ne 1 ]]; then echo "FAIL $name: not one line: $err"; failed=1; fi
+}
+
+refuse rules "unknown rules 'nope' (choose one of: kalah, homework, relay)" --rules nope
+refuse pits "pits per side must be between 1 and 16, got 17" --pits 17
+refuse agent "unknown agent 'wizard'" --north wizard
+refuse agent_option "an integer from 1" --south alphabeta:depth=0
+refuse hint_agent "unknown agent 'oracle'" --hint-agent oracle
+refuse position "position 'x/y' has 2 fields; expected 5" --position x/y
+refuse position_pits "--pits 4 but the position has 3 pits a side" --pits 4 --position "1,1,1/1,1,1/0/0/S"
+refuse position_stuck "south is to move but has no stones to sow" --rules relay --position "1,0,0/0,0,0/0/0/S"
+# CLI11's own checks: exit code 2 (their messages take more than one line).
+refuse first "" --first sideways
+refuse first_and_position "" --first north --position "1,1,1/1,1,1/0/0/S"
+refuse unknown_option "" --colour
+
+[[ $failed -eq 0 ]] && echo "play: bad arguments refused cleanly"
+exit $failed
