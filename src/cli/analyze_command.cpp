@@ -116,11 +116,14 @@ void add_analyze_command(CLI::App& app) {
     cmd->add_option("--depth", args->depth, "search this many plies (extra-turn moves count)")
         ->check(CLI::Range(1, search::kMaxDepth));
     cmd->add_option("--nodes", args->nodes, "stop after about this many nodes");
-    cmd->add_option("--threads", args->threads, "search threads (Lazy SMP)")->capture_default_str()->check(CLI::Range(1, 256));
+    cmd->add_option("--threads", args->threads, "search threads (Lazy SMP)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 256));
     cmd->add_option("--hash", args->hash_mb, "transposition table size in MiB")
         ->capture_default_str()
         ->check(CLI::Range(1, 65536));
-    cmd->add_option("--heuristic", args->heuristic, "evaluation at the leaves: store-diff, side-diff, weighted, ...")
+    cmd->add_option("--heuristic", args->heuristic,
+                    "evaluation at the leaves: store-diff, side-diff, weighted, ...")
         ->capture_default_str();
     cmd->add_flag("--json", args->json, "print one JSON object");
     cmd->add_flag("--iterations", args->iterations, "print a line per completed depth");

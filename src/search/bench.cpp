@@ -30,8 +30,8 @@ std::vector<BenchPosition> bench_positions() {
     const Rules kalah64 = make_rules("kalah", 6, 4);
     set.push_back({"kalah(6,4) start", kalah64, Position::start(kalah64), 20});
     for (int plies : {6, 12, 18, 24, 30})
-        set.push_back({fmt::format("kalah(6,4) game 1 ply {}", plies), kalah64,
-                       random_game_position(kalah64, 1, plies), 20});
+        set.push_back(
+            {fmt::format("kalah(6,4) game 1 ply {}", plies), kalah64, random_game_position(kalah64, 1, plies), 20});
     const Rules kalah66 = make_rules("kalah", 6, 6);
     set.push_back({"kalah(6,6) start", kalah66, Position::start(kalah66), 16});
     const Rules homework = make_rules("homework", 6, 4);

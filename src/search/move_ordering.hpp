@@ -11,7 +11,7 @@ namespace mancala::search {
 
 struct OrderingTables {
     std::array<std::array<int, kMaxPits>, 2> history{};  ///< [side][pit]: cutoffs weighted by depth^2
-    std::array<std::array<int, 2>, 128> killers{};        ///< [ply]: two quiet moves that cut off recently
+    std::array<std::array<int, 2>, 128> killers{};       ///< [ply]: two quiet moves that cut off recently
 
     void clear() {
         for (auto& side : history) side.fill(0);
@@ -58,7 +58,8 @@ public:
                         if (across > 0 || rules.capture == CaptureRule::Always) score = (1 << 26) + across;
                     }
                 }
-                if (score < (1 << 26) && (i == killers[0] || i == killers[1])) score = (1 << 25) + (i == killers[0]);
+                if (score < (1 << 26) && (i == killers[0] || i == killers[1]))
+                    score = (1 << 25) + (i == killers[0]);
             }
             insert(i, score);
         }

@@ -42,12 +42,13 @@ public:
     int pit(Side side, int i) const { return cell(first_pit(side) + i); }
     int store(Side side) const { return cell(store_cell(side)); }
     int store_difference(Side side) const { return store(side) - store(opponent(side)); }
-    bool is_legal(int pit) const { return pit >= 0 && pit < n_ && this->pit(to_move_, pit) > 0; }
+    bool is_legal(int pit) const { return pit >= 0 && pit<n_&& this->pit(to_move_, pit)> 0; }
 
     int row_stones(const PackedRules& r, Side side) const {
         constexpr std::uint64_t kBytes = 0x0101010101010101ULL;
         const auto s = static_cast<std::size_t>(index_of(side));
-        return static_cast<int>((((w_[0] & r.row[s][0]) * kBytes) >> 56) + (((w_[1] & r.row[s][1]) * kBytes) >> 56));
+        return static_cast<int>((((w_[0] & r.row[s][0]) * kBytes) >> 56) +
+                                (((w_[1] & r.row[s][1]) * kBytes) >> 56));
     }
 
     /// Same rules and result as Position::apply. Precondition: is_legal(pit).

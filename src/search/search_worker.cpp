@@ -4,9 +4,7 @@
 
 namespace mancala::search {
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 template <class Board>
 void SearchWorker<Board>::check_limits() {
@@ -30,10 +28,13 @@ int SearchWorker<Board>::leaf_value(const Board& p) const {
     };
     switch (shared_.heuristic) {
         case Heuristic::Store:
-        case Heuristic::StoreDiff: return 0;
+        case Heuristic::StoreDiff:
+            return 0;
         case Heuristic::Side:
-        case Heuristic::SideDiff: return kPointsPerStone * side_difference(p, me);
-        case Heuristic::Weighted: return 3 * side_difference(p, me);
+        case Heuristic::SideDiff:
+            return kPointsPerStone * side_difference(p, me);
+        case Heuristic::Weighted:
+            return 3 * side_difference(p, me);
     }
     return 0;
 }
@@ -228,7 +229,7 @@ int SearchWorker<Board>::frontier(const Board& p, int alpha, int beta) {
 
 template <class Board>
 RootScore SearchWorker<Board>::search_root(const Board& root, int depth, int alpha, int beta,
-                                    const std::vector<int>& order, std::vector<RootScore>* scores) {
+                                           const std::vector<int>& order, std::vector<RootScore>* scores) {
     count_node();
     RootScore best{-1, -kScoreInfinity, false};
     const int alpha_before = alpha;

@@ -13,11 +13,11 @@ namespace mancala::search {
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
 struct TTEntry {
-    int score = 0;          ///< points, from the side to move: what it can still gain
-    int depth = 0;          ///< plies searched below this position
+    int score = 0;  ///< points, from the side to move: what it can still gain
+    int depth = 0;  ///< plies searched below this position
     Bound bound = Bound::None;
-    bool proven = false;    ///< no heuristic leaf below: the bound holds at any depth
-    int move = -1;          ///< best or refuting move, -1 if none
+    bool proven = false;  ///< no heuristic leaf below: the bound holds at any depth
+    int move = -1;        ///< best or refuting move, -1 if none
 };
 
 class TranspositionTable {

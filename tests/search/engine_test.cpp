@@ -21,10 +21,13 @@ int reference_negamax(const Rules& rules, const Position& p, int depth, Heuristi
         const int side = p.row_stones(me) - p.row_stones(opponent(me));
         switch (h) {
             case Heuristic::Store:
-            case Heuristic::StoreDiff: return 0;
+            case Heuristic::StoreDiff:
+                return 0;
             case Heuristic::Side:
-            case Heuristic::SideDiff: return kPointsPerStone * side;
-            case Heuristic::Weighted: return 3 * side;
+            case Heuristic::SideDiff:
+                return kPointsPerStone * side;
+            case Heuristic::Weighted:
+                return 3 * side;
         }
     }
     int best = -(1 << 29);
@@ -140,8 +143,8 @@ TEST_P(EngineVersusMinimax, SameValueAtEveryDepth) {
             SearchLimits limits;
             limits.depth = depth;
             const SearchReport report = engine.search(rules, p, limits);
-            const int expected = kPointsPerStone * p.store_difference(p.to_move()) +
-                                 reference_negamax(rules, p, depth, c.heuristic);
+            const int expected =
+                kPointsPerStone * p.store_difference(p.to_move()) + reference_negamax(rules, p, depth, c.heuristic);
             if (report.depth < depth) {  // proven before the depth: the value is exhaustive
                 ASSERT_TRUE(report.proven);
                 continue;
@@ -155,8 +158,9 @@ TEST_P(EngineVersusMinimax, SameValueAtEveryDepth) {
 INSTANTIATE_TEST_SUITE_P(
     Presets, EngineVersusMinimax,
     ::testing::Values(DepthCase{"kalah", 6, 5, Heuristic::StoreDiff}, DepthCase{"kalah", 4, 8, Heuristic::Weighted},
-                      DepthCase{"homework", 5, 6, Heuristic::SideDiff}, DepthCase{"relay", 4, 5, Heuristic::StoreDiff},
-                      DepthCase{"kalah", 9, 3, Heuristic::StoreDiff},     // more than 7 pits: the generic board
+                      DepthCase{"homework", 5, 6, Heuristic::SideDiff},
+                      DepthCase{"relay", 4, 5, Heuristic::StoreDiff},
+                      DepthCase{"kalah", 9, 3, Heuristic::StoreDiff},    // more than 7 pits: the generic board
                       DepthCase{"kalah", 3, 120, Heuristic::Weighted}),  // more than 255 stones: generic too
     [](const auto& info) { return std::string(info.param.preset) + "_" + std::to_string(info.param.pits); });
 
@@ -165,7 +169,8 @@ INSTANTIATE_TEST_SUITE_P(
 int future_gain(const Rules& rules, const Position& p, std::map<std::string, int>& memo) {
     std::string key(to_string(p.to_move()));
     for (int c = 0; c < p.cell_count(); ++c)
-        if (c != p.store_cell(Side::South) && c != p.store_cell(Side::North)) key += "," + std::to_string(p.cell(c));
+        if (c != p.store_cell(Side::South) && c != p.store_cell(Side::North))
+            key += "," + std::to_string(p.cell(c));
     if (const auto it = memo.find(key); it != memo.end()) return it->second;
     const Side me = p.to_move();
     int best = -(1 << 29);
@@ -240,7 +245,8 @@ TEST(Engine, AnalysisScoresEveryMove) {
     ASSERT_EQ(report.moves.size(), 4u);
     EXPECT_EQ(report.moves.front().move, report.best_move);
     EXPECT_EQ(report.moves.front().score, report.score);
-    for (std::size_t i = 1; i < report.moves.size(); ++i) EXPECT_LE(report.moves[i].score, report.moves[i - 1].score);
+    for (std::size_t i = 1; i < report.moves.size(); ++i)
+        EXPECT_LE(report.moves[i].score, report.moves[i - 1].score);
     // Each move's exact depth-8 score, checked against plain minimax.
     for (const MoveAnalysis& m : report.moves) {
         Position child = start;
