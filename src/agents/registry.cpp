@@ -1,5 +1,6 @@
 #include "agents/registry.hpp"
 
+#include "agents/engine_agent.hpp"
 #include "agents/random_agent.hpp"
 #include "agents/turn_search_agents.hpp"
 
@@ -21,6 +22,10 @@ constexpr AgentKind kKinds[] = {
      make_minimax_agent},
     {"alphabeta", "alpha-beta over turns: minimax's move, fewer nodes",
      "depth=N turns (6), heuristic=NAME (store-diff)", "alphabeta:depth=6", make_alphabeta_agent},
+    {"engine", "the strong engine: iterative deepening, transposition table, MTD(f), Lazy SMP threads",
+     "time=DURATION (1s unless depth or nodes is given), depth=PLIES, nodes=N, threads=T (1), hash=MiB (32), "
+     "heuristic=NAME (store-diff)",
+     "engine:time=100ms", make_engine_agent},
 };
 
 }  // namespace

@@ -15,10 +15,10 @@ namespace mancala::cli {
 
 namespace {
 
-/// The default opponent; switch it to the engine once the engine agent lands in the registry.
-constexpr std::string_view kDefaultOpponent = "alphabeta:depth=8";
-/// The default adviser behind `hint`.
-constexpr std::string_view kDefaultHintAgent = kDefaultOpponent;
+/// The default opponent: the strong engine at a second a move.
+constexpr std::string_view kDefaultOpponent = "engine:time=1s";
+/// The default adviser behind `hint`: the engine, scoring every move.
+constexpr std::string_view kDefaultHintAgent = "engine:time=1s";
 constexpr std::string_view kHuman = "human";
 
 struct PlayArgs {

@@ -1,0 +1,67 @@
+#include "agents/engine_agent.hpp"
+
+#include "search/engine.hpp"
+
+#include <fmt/format.h>
+
+namespace mancala::agents {
+
+namespace {
+
+class EngineAgent final : public Agent {
+public:
+    EngineAgent(std::string spec, search::EngineSettings settings, search::SearchLimits limits)
+        : spec_(std::move(spec)), engine_(settings), limits_(limits) {}
+
+    std::string spec() const override { return spec_; }
+
+    Decision choose(const Rules& rules, const Position& position, const MoveBudget& budget) override {
+        const search::SearchReport r = engine_.search(rules, position, limits(budget));
+        return Decision{r.best_move, static_cast<double>(r.score) / search::kPointsPerStone, r.proven, summary(r)};
+    }
+
+    std::vector<MoveScore> analyze(const Rules& rules, const Position& position, const MoveBudget& budget) override {
+        const search::SearchReport r = engine_.search(rules, position, limits(budget), true);
+        std::vector<MoveScore> scores;
+        for (const search::MoveAnalysis& m : r.moves)
+            scores.push_back(MoveScore{m.move, static_cast<double>(m.score) / search::kPointsPerStone, m.proven, m.pv});
+        return scores;
+    }
+
+    void new_game() override { engine_.new_game(); }
+
+private:
+    search::SearchLimits limits(const MoveBudget& budget) const {
+        search::SearchLimits limits = limits_;
+        limits.deadline = budget.deadline;
+        return limits;
+    }
+
+    static std::string summary(const search::SearchReport& r) {
+        return fmt::format("depth {}, {} nodes, {:.2f}M nodes/s, {}", r.depth, r.nodes,
+                           static_cast<double>(r.nodes_per_second()) / 1e6, search::format_score(r.score, r.proven));
+    }
+
+    std::string spec_;
+    search::Engine engine_;
+    search::SearchLimits limits_;
+};
+
+}  // namespace
+
+std::unique_ptr<Agent> make_engine_agent(AgentOptions& options) {
+    search::SearchLimits limits;
+    limits.move_time = options.get_duration("time");
+    if (const int depth = options.get_int("depth", 0, 1, search::kMaxDepth); depth > 0) limits.depth = depth;
+    limits.nodes = options.get_count("nodes");
+    search::EngineSettings settings;
+    settings.threads = options.get_int("threads", 1, 1, 256);
+    settings.hash_mb = static_cast<std::size_t>(options.get_int("hash", 32, 1, 65536));
+    settings.heuristic = search::heuristic_by_name(options.get_string("heuristic", "store-diff"));
+    options.finish();
+    // With no limit at all the engine would search until it solves the game: default to a second a move.
+    if (!limits.move_time && !limits.depth && !limits.nodes) limits.move_time = std::chrono::seconds(1);
+    return std::make_unique<EngineAgent>(options.canonical(), settings, limits);
+}
+
+}  // namespace mancala::agents

@@ -1,0 +1,14 @@
+#pragma once
+
+#include "agents/agent.hpp"
+#include "agents/agent_options.hpp"
+
+#include <memory>
+
+namespace mancala::agents {
+
+/// engine[:time=1s,depth=N,nodes=N,threads=T,hash=MiB,heuristic=NAME]: the strong
+/// engine (src/search/engine.hpp). Its table persists between the moves of a game.
+std::unique_ptr<Agent> make_engine_agent(AgentOptions& options);
+
+}  // namespace mancala::agents
