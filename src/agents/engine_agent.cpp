@@ -20,11 +20,13 @@ public:
         return Decision{r.best_move, static_cast<double>(r.score) / search::kPointsPerStone, r.proven, summary(r)};
     }
 
-    std::vector<MoveScore> analyze(const Rules& rules, const Position& position, const MoveBudget& budget) override {
+    std::vector<MoveScore> analyze(const Rules& rules, const Position& position,
+                                   const MoveBudget& budget) override {
         const search::SearchReport r = engine_.search(rules, position, limits(budget), true);
         std::vector<MoveScore> scores;
         for (const search::MoveAnalysis& m : r.moves)
-            scores.push_back(MoveScore{m.move, static_cast<double>(m.score) / search::kPointsPerStone, m.proven, m.pv});
+            scores.push_back(
+                MoveScore{m.move, static_cast<double>(m.score) / search::kPointsPerStone, m.proven, m.pv});
         return scores;
     }
 
@@ -39,7 +41,8 @@ private:
 
     static std::string summary(const search::SearchReport& r) {
         return fmt::format("depth {}, {} nodes, {:.2f}M nodes/s, {}", r.depth, r.nodes,
-                           static_cast<double>(r.nodes_per_second()) / 1e6, search::format_score(r.score, r.proven));
+                           static_cast<double>(r.nodes_per_second()) / 1e6,
+                           search::format_score(r.score, r.proven));
     }
 
     std::string spec_;

@@ -50,8 +50,11 @@ void run(const HomeworkArgs& args) {
     std::string moves;
     for (int move : report.moves)
         moves += (moves.empty() ? "" : " ") + pit_name(input.position.pits(), input.player, move);
-    fmt::print("task {} ({}), player {}, depth {}: played {}, value {}, {} nodes\n", static_cast<int>(input.task),
-               task_name(input.task), homework::player_number(input.player), report.depth, moves, report.value,
+    const std::string depth = input.task == homework::Task::Competition
+                                  ? fmt::format("engine depth {} plies", report.depth)
+                                  : fmt::format("depth {}", report.depth);
+    fmt::print("task {} ({}), player {}, {}: played {}, value {}, {} nodes\n", static_cast<int>(input.task),
+               task_name(input.task), homework::player_number(input.player), depth, moves, report.value,
                report.nodes);
 }
 

@@ -1,6 +1,7 @@
 #include "homework/homework.hpp"
 
 #include "homework/traverse_log.hpp"
+#include "search/engine.hpp"
 #include "search/evaluation.hpp"
 #include "search/turn_plan.hpp"
 #include "util/atomic_file.hpp"
@@ -54,33 +55,30 @@ Report untraced(const Input& input, const Options& options, int cutoff) {
     return to_report(plan, cutoff);
 }
 
-// Iterative deepening of the textbook alpha-beta within the time budget. Depth 1
-// always completes, so there is always a move; a deeper search that runs out of
-// time is discarded, and deepening stops once a search saw the whole game tree.
+// The strongest move the budget allows: the engine, once per move of the turn
+// (an extra turn asks it again, with what is left of the budget and a warm table).
 Report competition(const Input& input, const Options& options) {
-    const auto start = Clock::now();
-    const auto deadline = start + options.competition_time;
-    NoTrace quiet;
-    TurnPlan best =
-        search::plan_turn<Algorithm::AlphaBeta>(input.rules, input.position, 1, StoreDifference{}, quiet);
-    int depth = 1;
-    std::uint64_t nodes = best.nodes;
-    while (!best.exhaustive) {
-        // The next depth usually costs several times the last one: do not start what cannot finish.
-        if (Clock::now() - start > options.competition_time / 3) break;
-        try {
-            TurnPlan deeper = search::plan_turn<Algorithm::AlphaBeta>(input.rules, input.position, depth + 1,
-                                                                      StoreDifference{}, quiet, deadline);
-            nodes += deeper.nodes;
-            best = std::move(deeper);
-            ++depth;
-        } catch (const search::SearchTimeout&) {
-            break;
+    const auto deadline = Clock::now() + options.competition_time;
+    search::Engine engine({search::Heuristic::StoreDiff, 64, 1});
+    Report report;
+    Position position = input.position;
+    for (;;) {
+        search::SearchLimits limits;
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+        // The first move takes most of the budget; later moves of the turn reuse its table.
+        limits.move_time = std::max(std::chrono::milliseconds(1), report.moves.empty() ? left * 7 / 10 : left / 2);
+        const search::SearchReport r = engine.search(input.rules, position, limits);
+        if (report.moves.empty()) {
+            report.value = r.score / search::kPointsPerStone;
+            report.depth = r.depth;
         }
+        report.nodes += r.nodes;
+        report.moves.push_back(r.best_move);
+        const MoveResult result = position.apply(input.rules, r.best_move);
+        if (!result.extra_turn || result.game_over) break;
     }
-    write_next_state(options, best.after);
-    Report report = to_report(best, depth);
-    report.nodes = nodes;
+    report.after = position;
+    write_next_state(options, position);
     return report;
 }
 
