@@ -78,4 +78,66 @@ private:
     Side to_move_ = Side::South;
 };
 
+inline MoveResult PackedBoard::apply(const PackedRules& r, int pit_index) {
+    MoveResult result;
+    const Side mover = to_move_;
+    const auto m = static_cast<std::size_t>(index_of(mover));
+    const int n = n_;
+    const int base = first_pit(mover);
+    const int own_store = store_cell(mover);
+    int start = base + pit_index;
+    for (;;) {
+        const int stones = cell(start);
+        set_cell(start, 0);
+        // Most sowings are shorter than a lap: spare them the divisions.
+        const int laps = stones < r.loop ? 0 : stones / r.loop;
+        const int rest = stones < r.loop ? stones : stones % r.loop;
+        const auto& span = r.spans[m][static_cast<std::size_t>(start)][static_cast<std::size_t>(rest)];
+        const auto lap_count = static_cast<std::uint64_t>(laps);
+        w_[0] += lap_count * r.sown[m][0] + span.add[0];
+        w_[1] += lap_count * r.sown[m][1] + span.add[1];
+        const int last = rest == 0 ? start : span.last;
+        result.last_cell = static_cast<std::int8_t>(last);
+
+        if (last == own_store) {
+            result.extra_turn = r.rules.extra_turn;
+            break;
+        }
+        if (last < base || last >= base + n) break;
+        if (cell(last) == 1) {
+            const int opposite = 2 * n - last;
+            const int across = cell(opposite);
+            if (r.rules.capture == CaptureRule::Always ||
+                (r.rules.capture == CaptureRule::IfOppositeNonEmpty && across > 0)) {
+                result.capture = true;
+                result.captured = static_cast<std::uint16_t>(1 + across);
+                set_cell(own_store, cell(own_store) + 1 + across);
+                set_cell(last, 0);
+                set_cell(opposite, 0);
+            }
+            break;
+        }
+        if (r.rules.sowing != SowingRule::Relay) break;
+        ++result.relays;  // ends: see the bound in core/apply_move.cpp
+        start = last;
+    }
+
+    Side next = result.extra_turn ? mover : opponent(mover);
+    const bool south_empty = row_stones(r, Side::South) == 0;
+    const bool north_empty = row_stones(r, Side::North) == 0;
+    if (r.rules.end == EndRule::EitherRowEmpty) {
+        if (south_empty || north_empty) {
+            sweep_rows(r);
+            result.game_over = true;
+        }
+    } else if (south_empty && north_empty) {
+        result.game_over = true;
+    } else if (next == Side::South ? south_empty : north_empty) {
+        next = opponent(next);
+        result.passed = true;
+    }
+    to_move_ = next;
+    return result;
+}
+
 }  // namespace mancala::search

@@ -1,6 +1,7 @@
 #include "search/search_worker.hpp"
 
 #include <algorithm>
+#include <new>
 
 namespace mancala::search {
 
@@ -94,15 +95,18 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     const bool child_table = depth - 1 >= kMinTableDepth;
     const auto& killers = tables_.killers[static_cast<std::size_t>(ply & 127)];
     const auto& history = tables_.history[static_cast<std::size_t>(index_of(me))];
-    std::array<Child, kMaxPits> children;
-    std::array<int, kMaxPits> order{};
+    // Slots left uninitialised: a node fills only as many as it has moves.
+    union Slot {
+        Slot() {}
+        Child child;
+    };
+    Slot slots[kMaxPits];
+    int order[kMaxPits];
     int count = 0;
     for (int i = 0; i < n; ++i) {
         if (p.pit(me, i) == 0) continue;
-        Child& c = children[static_cast<std::size_t>(count)];
-        c.board = p;
+        Child& c = *new (&slots[count].child) Child{p, 0, i, 0, 0, false, false};
         const MoveResult r = Ops::apply(c.board, context_, i);
-        c.move = i;
         c.gain = kPointsPerStone * (c.board.store_difference(me) - p.store_difference(me));
         c.over = r.game_over;
         c.same_side = c.board.to_move() == me;
@@ -124,18 +128,18 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
             rank = history[static_cast<std::size_t>(i)];
         c.rank = rank;
         int k = count++;
-        while (k > 0 && children[static_cast<std::size_t>(order[static_cast<std::size_t>(k - 1)])].rank < rank) {
-            order[static_cast<std::size_t>(k)] = order[static_cast<std::size_t>(k - 1)];
+        while (k > 0 && slots[order[k - 1]].child.rank < rank) {
+            order[k] = order[k - 1];
             --k;
         }
-        order[static_cast<std::size_t>(k)] = count - 1;
+        order[k] = count - 1;
     }
 
     // Enhanced transposition cutoff: a child whose table entry already proves
     // this node fails high saves searching the others.
     if (depth >= kMinEtcDepth) {
         for (int k = 0; k < count; ++k) {
-            const Child& c = children[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])];
+            const Child& c = slots[order[k]].child;
             TTEntry e;
             if (c.key == 0 || !shared_.tt->probe(c.key, e) || !usable(e, depth - 1)) continue;
             const bool lower = e.bound == Bound::Exact || e.bound == (c.same_side ? Bound::Lower : Bound::Upper);
@@ -161,7 +165,7 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
         return c.gain - search(c.board, c.key, depth - 1, c.gain - b, c.gain - a, ply + 1);
     };
     for (int k = 0; k < count; ++k) {
-        const Child& c = children[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])];
+        const Child& c = slots[order[k]].child;
         int value;
         if (k == 0) {
             value = value_of(c, alpha, beta);
