@@ -87,10 +87,37 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
 
     if (depth == 1) return frontier(p, alpha, beta);
 
-    // Every child at once: their table buckets are fetched from memory in
+    const Side me = p.to_move();
+    const std::uint64_t estimates_before = estimates_;
+    const int alpha_before = alpha;
+    int best = -kScoreInfinity;
+    int best_move = -1;
+    auto finish = [&] {
+        if (use_table) {
+            const Bound bound = best >= beta ? Bound::Lower : (best > alpha_before ? Bound::Exact : Bound::Upper);
+            shared_.tt->store(key, TTEntry{best, depth, bound, estimates_ == estimates_before, best_move});
+        }
+        return best;
+    };
+
+    // The table's move first, on its own: it cuts off often enough that making
+    // the other children first would mostly be wasted.
+    if (tt_move >= 0 && p.pit(me, tt_move) > 0) {
+        best = child_value(p, tt_move, depth, alpha, beta, ply);
+        if (stopped()) return 0;
+        best_move = tt_move;
+        if (best > alpha) {
+            alpha = best;
+            if (alpha >= beta) {
+                tables_.reward(me, tt_move, depth, ply);
+                return finish();
+            }
+        }
+    }
+
+    // Every other child at once: their table buckets are fetched from memory in
     // parallel while the others are made, and the order can use what each move
     // really does (extra turn, stones won).
-    const Side me = p.to_move();
     const int n = p.pits();
     const bool child_table = depth - 1 >= kMinTableDepth;
     const auto& killers = tables_.killers[static_cast<std::size_t>(ply & 127)];
@@ -104,7 +131,7 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     int order[kMaxPits];
     int count = 0;
     for (int i = 0; i < n; ++i) {
-        if (p.pit(me, i) == 0) continue;
+        if (p.pit(me, i) == 0 || i == tt_move) continue;
         Child& c = *new (&slots[count].child) Child{p, 0, i, 0, 0, false, false};
         const MoveResult r = Ops::apply(c.board, context_, i);
         c.gain = kPointsPerStone * (c.board.store_difference(me) - p.store_difference(me));
@@ -116,9 +143,7 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
             shared_.tt->prefetch(c.key);
         }
         int rank;
-        if (i == tt_move)
-            rank = 1 << 30;
-        else if (c.same_side && !c.over)
+        if (c.same_side && !c.over)
             rank = (1 << 28) + i;  // extra turn: the pit nearest the store first, it leaves the others intact
         else if (c.gain > kPointsPerStone)
             rank = (1 << 26) + c.gain;  // a capture (or the end of the game with a gain)
@@ -146,16 +171,13 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
             const int value = c.same_side ? c.gain + e.score : c.gain - e.score;
             if (lower && value >= beta) {
                 if (!e.proven) ++estimates_;
-                if (use_table) shared_.tt->store(key, TTEntry{value, depth, Bound::Lower, e.proven, c.move});
-                return value;
+                best = value;
+                best_move = c.move;
+                return finish();
             }
         }
     }
 
-    const std::uint64_t estimates_before = estimates_;
-    const int alpha_before = alpha;
-    int best = -kScoreInfinity;
-    int best_move = -1;
     auto value_of = [&](const Child& c, int a, int b) {
         if (c.over) {
             count_node();
@@ -167,7 +189,7 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     for (int k = 0; k < count; ++k) {
         const Child& c = slots[order[k]].child;
         int value;
-        if (k == 0) {
+        if (best_move < 0) {
             value = value_of(c, alpha, beta);
         } else {
             // Null window first: prove the move is no better than alpha; search again only if it is.
@@ -187,17 +209,7 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
             }
         }
     }
-
-    if (use_table) {
-        TTEntry store;
-        store.score = best;
-        store.depth = depth;
-        store.bound = best >= beta ? Bound::Lower : (best > alpha_before ? Bound::Exact : Bound::Upper);
-        store.proven = estimates_ == estimates_before;
-        store.move = best_move;
-        shared_.tt->store(key, store);
-    }
-    return best;
+    return finish();
 }
 
 // One ply from the leaves every child is a leaf: no recursion, no ordering, no
