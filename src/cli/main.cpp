@@ -12,12 +12,16 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.set_version_flag("--version", "mancala 0.1.0");
     mancala::cli::add_homework_command(app);
+    mancala::cli::add_arena_command(app);
 
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         const int code = app.exit(e);
         return code == 0 ? 0 : 2;
+    } catch (const mancala::cli::Interrupted& e) {
+        fmt::print(stderr, "mancala: interrupted: {}\n", e.what());
+        return 130;
     } catch (const std::invalid_argument& e) {  // UsageError and every rejected input
         fmt::print(stderr, "mancala: error: {}\n", e.what());
         return 2;
