@@ -152,8 +152,9 @@ void run(ArenaArgs args) {
     if (!args.quiet) progress.emplace(stderr, ::isatty(STDERR_FILENO) == 1);
     options.on_start = [&](int finished, int total) {
         if (args.quiet) return;
-        fmt::print(stderr, "arena: {} games, {} finished in the journal{}, {} jobs\n", total, finished,
-                   options.journal ? " " + options.journal->string() : std::string(), args.jobs);
+        const std::string journal =
+            options.journal ? fmt::format(", {} already in {}", finished, options.journal->string()) : "";
+        fmt::print(stderr, "arena: {} games{}, {} jobs\n", total, journal, args.jobs);
         progress->start(finished, total);
     };
     options.on_game = [&](const arena::GameRecord&, int finished, int) {
@@ -194,14 +195,17 @@ void add_arena_command(CLI::App& app) {
                     "games per pairing, in colour pairs from shared openings (default 100; "
                     "50 per setting for an experiment)");
     cmd->add_option("--openings-plies", args->openings_plies,
-                    "random plies from the start for each opening; 0 plays every game from the start")
+                    "random plies from the start for each opening; 0 plays every game from the start (then "
+                    "deterministic agents replay one game per colour: use a few plies, e.g. 4)")
         ->capture_default_str();
     cmd->add_option("--seed", args->seed, "tournament seed: openings and seeds for agents whose spec names none")
         ->capture_default_str();
     cmd->add_option("--move-time-limit", args->move_time_limit,
-                    "hard cap per move (agents get it as their deadline); over it the game is forfeited")
+                    "hard cap per move, given to agents as their deadline; a move later than the cap + 5% "
+                    "forfeits the game")
         ->capture_default_str();
-    cmd->add_option("-j,--jobs", args->jobs, "games played at once")->capture_default_str();
+    cmd->add_option("-j,--jobs", args->jobs, "games played at once (default: the hardware threads)")
+        ->capture_default_str();
     cmd->add_option("--out", args->out,
                     "directory for results.csv, results.json, games.csv, ratings.svg and journal.jsonl");
     cmd->add_option("--resume", args->resume,
