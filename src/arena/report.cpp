@@ -19,6 +19,11 @@ std::string signed_number(double value, int decimals) {
     return fmt::format("{:+.{}f}", value, decimals);
 }
 
+std::string without_trailing_spaces(std::string line) {
+    line.erase(line.find_last_not_of(' ') + 1);
+    return line;
+}
+
 int total_stones(const TournamentResult& result) {
     return 2 * result.plan.config.rules.pits * result.plan.config.rules.seeds;
 }
@@ -93,14 +98,14 @@ std::string format_text(const TournamentResult& result, const TournamentReport& 
             cells[row].push_back(cell);
         }
     text += "\nPairwise: the row agent's score against each column (wins-draws-losses)\n";
-    text += fmt::format("{:>4}  {:<{}}", "rank", "agent", width);
+    std::string line = fmt::format("{:>4}  {:<{}}", "rank", "agent", width);
     for (std::size_t col = 0; col < cells.size(); ++col)
-        text += fmt::format("  {:<{}}", fmt::format("#{}", col + 1), cell_width);
-    text += "\n";
+        line += fmt::format("  {:<{}}", fmt::format("#{}", col + 1), cell_width);
+    text += without_trailing_spaces(line) + "\n";
     for (std::size_t row = 0; row < cells.size(); ++row) {
-        text += fmt::format("{:>4}  {:<{}}", row + 1, labels[static_cast<std::size_t>(report.ranking[row])], width);
-        for (const std::string& cell : cells[row]) text += fmt::format("  {:<{}}", cell, cell_width);
-        text += "\n";
+        line = fmt::format("{:>4}  {:<{}}", row + 1, labels[static_cast<std::size_t>(report.ranking[row])], width);
+        for (const std::string& cell : cells[row]) line += fmt::format("  {:<{}}", cell, cell_width);
+        text += without_trailing_spaces(line) + "\n";
     }
     text += fmt::format(
         "\nElo: {}.\nMargin: own store minus the opponent's, per game; a forfeit counts as losing by all {} "
