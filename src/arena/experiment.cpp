@@ -34,7 +34,7 @@ std::vector<std::string_view> experiment_names() { return {"mcts-vs-random"}; }
 
 Experiment make_experiment(std::string_view name) {
     if (name == "mcts-vs-random") {
-        Experiment e{std::string(name), "mcts:iterations={}", "MCTS iterations per move", {}, "random"};
+        Experiment e{std::string(name), "mcts:iterations={}", "iterations", {}, "random"};
         for (int k = 5; k <= 100; k += 5) e.values.push_back(k);
         return e;
     }

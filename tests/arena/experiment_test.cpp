@@ -12,6 +12,7 @@ using mancala::testing::TempDir;
 
 TEST(Experiment, MctsAgainstRandomSweepsFiveToAHundredIterations) {
     const Experiment e = make_experiment("mcts-vs-random");
+    EXPECT_EQ(e.parameter, "iterations");
     EXPECT_EQ(e.values.size(), 20u);
     EXPECT_EQ(e.values.front(), 5);
     EXPECT_EQ(e.values.back(), 100);
