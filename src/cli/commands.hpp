@@ -14,9 +14,16 @@ public:
     using std::invalid_argument::invalid_argument;
 };
 
+/// The run was interrupted (Ctrl-C) after saving what it could: exit code 130.
+class Interrupted : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 void add_homework_command(CLI::App& app);
 void add_analyze_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_play_command(CLI::App& app);
+void add_arena_command(CLI::App& app);
 
 }  // namespace mancala::cli

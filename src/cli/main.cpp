@@ -15,12 +15,16 @@ int main(int argc, char** argv) {
     mancala::cli::add_analyze_command(app);
     mancala::cli::add_bench_command(app);
     mancala::cli::add_play_command(app);
+    mancala::cli::add_arena_command(app);
 
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         const int code = app.exit(e);
         return code == 0 ? 0 : 2;
+    } catch (const mancala::cli::Interrupted& e) {
+        fmt::print(stderr, "mancala: interrupted: {}\n", e.what());
+        return 130;
     } catch (const std::invalid_argument& e) {  // UsageError and every rejected input
         fmt::print(stderr, "mancala: error: {}\n", e.what());
         return 2;

@@ -20,8 +20,10 @@ CompositionRanking::CompositionRanking(int max_stones, int pits) : max_stones_(m
         for (int r = 0; r < pits && r <= n; ++r) {
             std::uint64_t value = 1;
             if (r > 0 && r < n) {
-                const std::uint64_t a = table_[static_cast<std::size_t>(n - 1) * width + static_cast<std::size_t>(r - 1)];
-                const std::uint64_t b = table_[static_cast<std::size_t>(n - 1) * width + static_cast<std::size_t>(r)];
+                const std::uint64_t a =
+                    table_[static_cast<std::size_t>(n - 1) * width + static_cast<std::size_t>(r - 1)];
+                const std::uint64_t b =
+                    table_[static_cast<std::size_t>(n - 1) * width + static_cast<std::size_t>(r)];
                 if (a > kMax - b)
                     throw std::overflow_error(fmt::format(
                         "the positions of up to {} stones in {} pits number more than 2^64: too many to rank",
@@ -47,7 +49,8 @@ std::uint64_t CompositionRanking::rank(std::span<const int> counts) const {
         left += c;
     }
     if (left > max_stones_)
-        throw std::invalid_argument(fmt::format("{} stones is more than the {} this ranking covers", left, max_stones_));
+        throw std::invalid_argument(
+            fmt::format("{} stones is more than the {} this ranking covers", left, max_stones_));
     std::uint64_t index = 0;
     for (int i = 0; i + 1 < pits_; ++i) {
         const int m = pits_ - i;
@@ -64,8 +67,8 @@ void CompositionRanking::unrank(int stones, std::uint64_t index, std::span<int> 
     if (stones < 0 || stones > max_stones_)
         throw std::invalid_argument(fmt::format("{} stones is outside this ranking's 0..{}", stones, max_stones_));
     if (index >= count(stones))
-        throw std::invalid_argument(fmt::format("rank {} is out of range for {} stones ({} compositions)", index,
-                                                stones, count(stones)));
+        throw std::invalid_argument(
+            fmt::format("rank {} is out of range for {} stones ({} compositions)", index, stones, count(stones)));
     int left = stones;
     for (int i = 0; i + 1 < pits_; ++i) {
         const int m = pits_ - i;

@@ -33,15 +33,16 @@ std::uint64_t TierRanking::rank(const Position& p) const {
         throw std::invalid_argument(fmt::format("a {}-pit position in a {}-pit ranking", p.pits(), pits_));
     std::array<int, kMaxCells> counts{};
     const int k = pit_counts(p, counts);
-    return with_side(compositions_.rank(std::span<const int>(counts.data(), static_cast<std::size_t>(k))), p.to_move());
+    return with_side(compositions_.rank(std::span<const int>(counts.data(), static_cast<std::size_t>(k))),
+                     p.to_move());
 }
 
 Position TierRanking::unrank(int stones, std::uint64_t index) const {
     std::array<int, kMaxCells> counts{};
     const auto n = static_cast<std::size_t>(pits_);
     compositions_.unrank(stones, index / 2, std::span<int>(counts.data(), 2 * n));
-    return Position::from_counts(std::span<const int>(counts.data(), n), std::span<const int>(counts.data() + n, n), 0,
-                                 0, index % 2 ? Side::North : Side::South);
+    return Position::from_counts(std::span<const int>(counts.data(), n), std::span<const int>(counts.data() + n, n),
+                                 0, 0, index % 2 ? Side::North : Side::South);
 }
 
 StateRanking::StateRanking(int pits, int total) : pits_(pits), total_(total), compositions_(total, 2 * pits + 2) {
@@ -51,13 +52,14 @@ StateRanking::StateRanking(int pits, int total) : pits_(pits), total_(total), co
 
 std::uint64_t StateRanking::rank(const Position& p) const {
     if (p.pits() != pits_ || p.total_stones() != total_)
-        throw std::invalid_argument(fmt::format("position {} is not a {}-pit board of {} stones", to_string(p),
-                                                pits_, total_));
+        throw std::invalid_argument(
+            fmt::format("position {} is not a {}-pit board of {} stones", to_string(p), pits_, total_));
     std::array<int, kMaxCells> counts{};
     int k = pit_counts(p, counts);
     counts[static_cast<std::size_t>(k++)] = p.store(Side::South);
     counts[static_cast<std::size_t>(k++)] = p.store(Side::North);
-    return with_side(compositions_.rank(std::span<const int>(counts.data(), static_cast<std::size_t>(k))), p.to_move());
+    return with_side(compositions_.rank(std::span<const int>(counts.data(), static_cast<std::size_t>(k))),
+                     p.to_move());
 }
 
 Position StateRanking::unrank(std::uint64_t index) const {

@@ -1,0 +1,89 @@
+#include "arena/match.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <exception>
+
+namespace mancala::arena {
+
+namespace {
+
+// Reasons go into one-line logs and CSV cells.
+std::string one_line(std::string text) {
+    std::replace_if(
+        text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+    return text;
+}
+
+std::string format_duration(std::chrono::nanoseconds time) {
+    const double ms = std::chrono::duration<double, std::milli>(time).count();
+    return ms < 1000.0 ? fmt::format("{:.0f} ms", ms) : fmt::format("{:.3g} s", ms / 1000.0);
+}
+
+GameOutcome finished(const Position& position, int plies, std::string reason = {}) {
+    GameOutcome outcome;
+    outcome.south_store = position.store(Side::South);
+    outcome.north_store = position.store(Side::North);
+    outcome.plies = plies;
+    outcome.south_margin = outcome.south_store - outcome.north_store;
+    outcome.winner = outcome.south_margin > 0   ? Winner::South
+                     : outcome.south_margin < 0 ? Winner::North
+                                                : Winner::Draw;
+    outcome.reason = std::move(reason);
+    return outcome;
+}
+
+}  // namespace
+
+GameOutcome forfeit(const Position& position, int plies, Side offender, std::string reason) {
+    GameOutcome outcome;
+    outcome.south_store = position.store(Side::South);
+    outcome.north_store = position.store(Side::North);
+    outcome.plies = plies;
+    outcome.winner = offender == Side::South ? Winner::North : Winner::South;
+    outcome.south_margin = offender == Side::South ? -position.total_stones() : position.total_stones();
+    outcome.forfeited_by = offender;
+    outcome.reason = one_line(std::move(reason));
+    return outcome;
+}
+
+GameOutcome play_match(const Rules& rules, const Position& opening, agents::Agent& south, agents::Agent& north,
+                       const MatchLimits& limits) {
+    const auto limit = std::chrono::duration_cast<agents::Clock::duration>(limits.move_time_limit);
+    const auto allowed = limit + limit / 20;
+    Position position = opening;
+    int plies = 0;
+    while (!position.is_terminal(rules)) {
+        if (plies >= limits.max_plies) {
+            position.sweep_rows();
+            return finished(position, plies,
+                            fmt::format("no result after {} plies: rows swept, stores decide", plies));
+        }
+        const Side mover = position.to_move();
+        agents::Agent& agent = mover == Side::South ? south : north;
+        const auto start = agents::Clock::now();
+        agents::Decision decision;
+        try {
+            decision = agent.choose(rules, position, agents::MoveBudget{start + limit});
+        } catch (const std::exception& e) {
+            return forfeit(position, plies, mover, fmt::format("the agent threw an exception: {}", e.what()));
+        } catch (...) {
+            return forfeit(position, plies, mover, "the agent threw an unknown exception");
+        }
+        const auto elapsed = agents::Clock::now() - start;
+        if (elapsed > allowed)
+            return forfeit(position, plies, mover,
+                           fmt::format("the agent took {} for a move, over the limit of {}",
+                                       format_duration(elapsed), format_duration(limit)));
+        if (!position.is_legal(decision.move))
+            return forfeit(position, plies, mover,
+                           fmt::format("the agent played an illegal move (pit index {}) in {}", decision.move,
+                                       to_string(position)));
+        position.apply(rules, decision.move);
+        ++plies;
+    }
+    return finished(position, plies);
+}
+
+}  // namespace mancala::arena

@@ -1,0 +1,48 @@
+#include "arena/tournament_config.hpp"
+
+#include "agents/agent_options.hpp"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+namespace mancala::arena {
+
+void validate(const TournamentConfig& config) {
+    validate(config.rules);
+    if (config.agents.size() < 2)
+        throw std::invalid_argument(
+            fmt::format("a tournament needs at least two agents, got {}", config.agents.size()));
+    if (config.games_per_pairing < 1)
+        throw std::invalid_argument(
+            fmt::format("games per pairing must be at least 1, got {}", config.games_per_pairing));
+    if (config.opening_plies < 0)
+        throw std::invalid_argument(
+            fmt::format("opening plies must not be negative, got {}", config.opening_plies));
+    if (config.move_time_limit.count() <= 0) throw std::invalid_argument("the move time limit must be positive");
+}
+
+nlohmann::json to_json(const TournamentConfig& config) {
+    nlohmann::json agents = nlohmann::json::array();
+    for (const std::string& spec : config.agents) agents.push_back(agents::AgentOptions::parse(spec).canonical());
+    return {
+        {"rules", describe(config.rules)},
+        {"agents", agents},
+        {"format", to_string(config.format)},
+        {"games_per_pairing", config.games_per_pairing},
+        {"opening_plies", config.opening_plies},
+        {"seed", config.seed},
+        {"move_time_limit_ms", config.move_time_limit.count()},
+    };
+}
+
+std::string describe(const TournamentConfig& config) {
+    const std::string openings = config.opening_plies == 0
+                                     ? std::string("from the start position")
+                                     : fmt::format("openings of {} random plies", config.opening_plies);
+    return fmt::format("{}({},{}), {} of {} agents, {} games per pairing, {}, seed {}", preset_name(config.rules),
+                       config.rules.pits, config.rules.seeds, to_string(config.format), config.agents.size(),
+                       config.games_per_pairing, openings, config.seed);
+}
+
+}  // namespace mancala::arena

@@ -1,0 +1,41 @@
+#include "arena/progress.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+namespace mancala::arena {
+namespace {
+
+TEST(Progress, ALineSaysDoneTotalRateAndEta) {
+    EXPECT_EQ(format_progress(12, 400, 25.0, 0), "12/400 games (3%), 25 games/s, ETA 16s");
+    EXPECT_EQ(format_progress(400, 400, 250.0, 0), "400/400 games (100%), 250 games/s");
+    EXPECT_EQ(format_progress(0, 10, std::nullopt, 4), "[....] 0/10 games (0%)");
+    EXPECT_EQ(format_progress(5, 10, 1.0, 4), "[##..] 5/10 games (50%), 1 games/s, ETA 5s");
+}
+
+TEST(Progress, EtaIsShortAndReadable) {
+    EXPECT_EQ(format_eta(45), "45s");
+    EXPECT_EQ(format_eta(185), "3m05s");
+    EXPECT_EQ(format_eta(7620), "2h07m");
+}
+
+TEST(Progress, OnALogItPrintsWholeLines) {
+    std::FILE* log = std::tmpfile();
+    ASSERT_NE(log, nullptr);
+    ProgressBar bar(log, /*interactive=*/false, std::chrono::milliseconds(0));
+    bar.start(2, 10);
+    bar.update(5);
+    bar.finish();
+    std::rewind(log);
+    char buffer[512] = {};
+    const std::size_t size = std::fread(buffer, 1, sizeof buffer - 1, log);
+    std::fclose(log);
+    const std::string text(buffer, size);
+    EXPECT_EQ(text.find('\r'), std::string::npos);
+    EXPECT_NE(text.find("arena: 5/10 games (50%)"), std::string::npos) << text;
+    EXPECT_EQ(text.back(), '\n');
+}
+
+}  // namespace
+}  // namespace mancala::arena
