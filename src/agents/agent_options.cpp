@@ -96,7 +96,8 @@ double AgentOptions::get_double(std::string_view key, double fallback, double mi
     const auto text = take(key);
     if (!text) return fallback;
     const auto value = parse_number(*text);
-    if (!value || *value < min || *value > max) bad_value(key, *text, fmt::format("a number from {} to {}", min, max));
+    if (!value || *value < min || *value > max)
+        bad_value(key, *text, fmt::format("a number from {} to {}", min, max));
     return *value;
 }
 

@@ -51,7 +51,8 @@ public:
 
     // Iterative deepening to the agent's depth: under a deadline, the deepest
     // completed iteration answers.
-    std::vector<MoveScore> analyze(const Rules& rules, const Position& position, const MoveBudget& budget) override {
+    std::vector<MoveScore> analyze(const Rules& rules, const Position& position,
+                                   const MoveBudget& budget) override {
         std::vector<MoveScore> completed = search_depth(rules, position, 1, std::nullopt);
         int reached = 1;
         for (int depth = 2; depth <= depth_; ++depth) {

@@ -31,12 +31,12 @@ std::vector<int> parse_counts(std::string_view field, std::string_view name, std
         int value = 0;
         const auto [end, ec] = std::from_chars(field.data() + i, field.data() + field.size(), value);
         const auto stop = static_cast<std::size_t>(end - field.data());
-        const bool separated = stop == field.size() || field[stop] == ',' ||
-                               std::isspace(static_cast<unsigned char>(field[stop]));
+        const bool separated =
+            stop == field.size() || field[stop] == ',' || std::isspace(static_cast<unsigned char>(field[stop]));
         if (ec != std::errc{} || !separated || value < 0 || field[i] == '-')
-            throw std::invalid_argument(
-                fmt::format("position '{}': {} must hold non-negative integers, found '{}'", text, name,
-                            trim(field.substr(i, field.find_first_of(", ", i) - i))));
+            throw std::invalid_argument(fmt::format("position '{}': {} must hold non-negative integers, found '{}'",
+                                                    text, name,
+                                                    trim(field.substr(i, field.find_first_of(", ", i) - i))));
         counts.push_back(value);
         i = stop;
     }
@@ -63,9 +63,9 @@ Position parse_position(std::string_view text) {
         rest.remove_prefix(slash + 1);
     }
     if (fields.size() != 5)
-        throw std::invalid_argument(fmt::format(
-            "position '{}' has {} fields; expected 5: row A / row B / A1 / B(N+2) / side to move", text,
-            fields.size()));
+        throw std::invalid_argument(
+            fmt::format("position '{}' has {} fields; expected 5: row A / row B / A1 / B(N+2) / side to move", text,
+                        fields.size()));
     const std::vector<int> row_a = parse_counts(fields[0], kFields[0], text);
     const std::vector<int> row_b = parse_counts(fields[1], kFields[1], text);
     const std::vector<int> store_a = parse_counts(fields[2], kFields[2], text);

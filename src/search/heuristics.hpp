@@ -13,11 +13,11 @@ namespace mancala::search {
 inline constexpr int kPointsPerStone = 10;
 
 enum class Heuristic : std::uint8_t {
-    Store,          ///< own store
-    StoreDiff,      ///< own store minus the opponent's
-    Side,           ///< stones in own pits
-    SideDiff,       ///< stones in own pits minus stones in the opponent's
-    Weighted,       ///< store difference + 0.3 x side difference
+    Store,      ///< own store
+    StoreDiff,  ///< own store minus the opponent's
+    Side,       ///< stones in own pits
+    SideDiff,   ///< stones in own pits minus stones in the opponent's
+    Weighted,   ///< store difference + 0.3 x side difference
 };
 
 struct HeuristicInfo {
@@ -37,10 +37,14 @@ std::string_view to_string(Heuristic heuristic);
 inline int evaluate(Heuristic heuristic, const Position& p, Side side) {
     const Side other = opponent(side);
     switch (heuristic) {
-        case Heuristic::Store: return kPointsPerStone * p.store(side);
-        case Heuristic::StoreDiff: return kPointsPerStone * p.store_difference(side);
-        case Heuristic::Side: return kPointsPerStone * p.row_stones(side);
-        case Heuristic::SideDiff: return kPointsPerStone * (p.row_stones(side) - p.row_stones(other));
+        case Heuristic::Store:
+            return kPointsPerStone * p.store(side);
+        case Heuristic::StoreDiff:
+            return kPointsPerStone * p.store_difference(side);
+        case Heuristic::Side:
+            return kPointsPerStone * p.row_stones(side);
+        case Heuristic::SideDiff:
+            return kPointsPerStone * (p.row_stones(side) - p.row_stones(other));
         case Heuristic::Weighted:
             return kPointsPerStone * p.store_difference(side) + 3 * (p.row_stones(side) - p.row_stones(other));
     }

@@ -22,9 +22,9 @@ TEST(Notation, RowsAreDrawnAsTheHomeworkDoes) {
 }
 
 TEST(Notation, RefusesMalformedPositions) {
-    for (const char* bad : {"", "1,2/3,4/0/0", "1,2/3,4/0/0/S/x", "1,x/3,4/0/0/S", "1,2/3,4,5/0/0/S",
-                            "1,2/3,4/0/0/W", "1,-2/3,4/0/0/S", "1,2/3,4/0 1/0/S", "/3,4/0/0/S",
-                            "1,2/3,4/0/99999999999/S", "1.5,2/3,4/0/0/S"}) {
+    for (const char* bad :
+         {"", "1,2/3,4/0/0", "1,2/3,4/0/0/S/x", "1,x/3,4/0/0/S", "1,2/3,4,5/0/0/S", "1,2/3,4/0/0/W",
+          "1,-2/3,4/0/0/S", "1,2/3,4/0 1/0/S", "/3,4/0/0/S", "1,2/3,4/0/99999999999/S", "1.5,2/3,4/0/0/S"}) {
         EXPECT_THROW(parse_position(bad), std::invalid_argument) << bad;
     }
 }
