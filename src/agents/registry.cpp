@@ -1,5 +1,6 @@
 #include "agents/registry.hpp"
 
+#include "agents/mcts_agent.hpp"
 #include "agents/random_agent.hpp"
 #include "agents/turn_search_agents.hpp"
 
@@ -21,6 +22,10 @@ constexpr AgentKind kKinds[] = {
      make_minimax_agent},
     {"alphabeta", "alpha-beta over turns: minimax's move, fewer nodes",
      "depth=N turns (6), heuristic=NAME (store-diff)", "alphabeta:depth=6", make_alphabeta_agent},
+    {"mcts", "Monte-Carlo tree search (UCT, random playouts); keeps its tree from move to move",
+     "iterations=N (1000, or none when only a time is given), time=DURATION (none), c=C exploration (1.41), "
+     "seed=N (0: from the system)",
+     "mcts:iterations=2000,seed=1", make_mcts_agent},
 };
 
 }  // namespace
