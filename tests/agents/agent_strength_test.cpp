@@ -14,5 +14,11 @@ TEST(AgentStrength, MctsBeatsRandom) {
     EXPECT_GE(wins, 18);
 }
 
+TEST(AgentStrength, EvolutionBeatsRandom) {
+    const int wins = testing::wins_of("evolution", "random", make_rules("kalah", 6, 4), 20);
+    RecordProperty("wins", wins);
+    EXPECT_GE(wins, 15);
+}
+
 }  // namespace
 }  // namespace mancala::agents
