@@ -51,8 +51,10 @@ void Tree::start_afresh(const Rules& rules, const Position& position) {
     nodes_.push_back(root);
 }
 
-// Depth-first over the expanded nodes, replaying moves. Stores never shrink during a
-// game, so a node with more in either store than the target cannot lead to it.
+// Breadth first over the expanded nodes, replaying moves, so that the shallowest copy
+// of the target wins: the line actually played, normally, and the best-visited one.
+// Stores never shrink during a game, so a node with more in either store than the
+// target cannot lead to it.
 NodeIndex Tree::find_descendant(const Rules& rules, const Position& target) const {
     struct Frame {
         NodeIndex node;
@@ -60,20 +62,20 @@ NodeIndex Tree::find_descendant(const Rules& rules, const Position& target) cons
         Position position;
     };
     auto beyond = [&](const Position& p) {
-        return p.pits() != target.pits() || p.store(Side::South) > target.store(Side::South) ||
-               p.store(Side::North) > target.store(Side::North);
+        return p.store(Side::South) > target.store(Side::South) || p.store(Side::North) > target.store(Side::North);
     };
-    if (beyond(root_position_) || root_position_.total_stones() != target.total_stones()) return kNoNode;
-    std::vector<Frame> stack{{0, 0, root_position_}};
-    while (!stack.empty()) {
-        const Frame frame = stack.back();
-        stack.pop_back();
+    if (root_position_.pits() != target.pits() || root_position_.total_stones() != target.total_stones() ||
+        beyond(root_position_))
+        return kNoNode;
+    std::vector<Frame> queue{{0, 0, root_position_}};
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+        const Frame frame = queue[head];
         if (frame.position == target) return frame.node;
         if (frame.depth == kReuseDepth) continue;
         for (NodeIndex c = (*this)[frame.node].first_child; c != kNoNode; c = (*this)[c].next_sibling) {
             Position child = frame.position;
             child.apply(rules, (*this)[c].move);
-            if (!beyond(child)) stack.push_back({c, frame.depth + 1, child});
+            if (!beyond(child)) queue.push_back({c, frame.depth + 1, child});
         }
     }
     return kNoNode;

@@ -118,6 +118,40 @@ TEST(MctsAgent, KeepsTheSubtreeTheGameWentInto) {
     EXPECT_GE(searches, 3);
 }
 
+// The kept subtree is the very node of the move played, with all its statistics.
+TEST(MctsAgent, KeepsTheVisitsOfTheMovePlayed) {
+    const Rules rules = make_rules("kalah", 6, 4);
+    auto agent = make_agent("mcts:iterations=1500,seed=13");
+    const Position start = Position::start(rules);
+    const auto scores = agent->analyze(rules, start, MoveBudget::unlimited());
+    for (const MoveScore& played : scores) {  // every root move in turn: the tree is not changed by reuse
+        auto again = make_agent("mcts:iterations=1500,seed=13");
+        again->analyze(rules, start, MoveBudget::unlimited());
+        Position next = start;
+        next.apply(rules, played.move);
+        again->analyze(rules, next, MoveBudget::unlimited());
+        EXPECT_EQ(as_mcts(*again).last_search().reused_visits, played.visits) << "pit " << played.move;
+    }
+}
+
+// A pool too small for the search: the tree stops growing, the iterations go on.
+TEST(MctsAgent, KeepsSearchingWhenThePoolIsFull) {
+    const Rules rules = make_rules("kalah", 6, 4);
+    MctsSettings settings;
+    settings.iterations = 2000;
+    settings.max_nodes = 40;
+    MctsAgent agent("mcts", settings);
+    auto random = make_agent("random:seed=2");
+    const auto game = play_game(rules, agent, *random);
+    EXPECT_EQ(game.illegal_move, "");
+    EXPECT_TRUE(game.finished);
+    const Position start = Position::start(rules);
+    agent.new_game();
+    agent.choose(rules, start, MoveBudget::unlimited());
+    EXPECT_EQ(agent.last_search().nodes, 40u);
+    EXPECT_EQ(agent.last_search().root_visits, 2000u);
+}
+
 TEST(MctsAgent, StartsAfreshForANewGameOrAnUnrelatedPosition) {
     const Rules rules = make_rules("kalah", 6, 4);
     auto agent = make_agent("mcts:iterations=500,seed=9");
