@@ -6,6 +6,7 @@
 #include "core/rules.hpp"
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,12 +24,14 @@ struct MoveBudget {
     static MoveBudget within(std::chrono::milliseconds time) { return {Clock::now() + time}; }
 };
 
-/// The value of one move, from the point of view of the side to move, in stones.
+/// The value of one move, from the point of view of the side to move, in stones
+/// (sampling agents say otherwise: mcts gives a win rate in [0, 1]).
 struct MoveScore {
     int move = -1;
     double score = 0;
-    bool exact = false;   ///< a proven final margin, not an estimate
-    std::vector<int> pv;  ///< principal variation starting with `move`, if the agent has one
+    bool exact = false;        ///< a proven final margin, not an estimate
+    std::vector<int> pv;       ///< principal variation starting with `move`, if the agent has one
+    std::uint64_t visits = 0;  ///< sampling agents: how many playouts went through `move`
 };
 
 struct Decision {

@@ -1,6 +1,8 @@
 #include "agents/registry.hpp"
 
 #include "agents/engine_agent.hpp"
+#include "agents/evolution_agent.hpp"
+#include "agents/mcts_agent.hpp"
 #include "agents/random_agent.hpp"
 #include "agents/turn_search_agents.hpp"
 
@@ -26,6 +28,14 @@ constexpr AgentKind kKinds[] = {
      "time=DURATION (1s unless depth or nodes is given), depth=PLIES, nodes=N, threads=T (1), hash=MiB (32), "
      "heuristic=NAME (store-diff)",
      "engine:time=100ms", make_engine_agent},
+    {"mcts", "Monte-Carlo tree search (UCT, random playouts); keeps its tree from move to move",
+     "iterations=N (1000, or none when only a time is given), time=DURATION (none), c=C exploration (1.41), "
+     "seed=N (0: from the system)",
+     "mcts:iterations=2000,seed=1", make_mcts_agent},
+    {"evolution", "rolling-horizon evolution: a genetic algorithm over the next plies of both sides",
+     "population=N (24), generations=N (30), horizon=N plies (6), mutation=P per gene (0.1), "
+     "heuristic=NAME (store-diff), seed=N (0: from the system)",
+     "evolution:population=24,generations=30,seed=1", make_evolution_agent},
 };
 
 }  // namespace
