@@ -1,9 +1,12 @@
 #include "arena/openings.hpp"
 
 #include "arena/seed.hpp"
+#include "search/engine.hpp"
 
 #include <fmt/format.h>
 
+#include <cstdlib>
+#include <optional>
 #include <random>
 #include <stdexcept>
 
@@ -27,14 +30,42 @@ Position random_opening(const Rules& rules, int plies, std::uint64_t seed) {
                     describe(rules), kAttempts));
 }
 
-std::vector<Position> make_openings(const Rules& rules, int count, int plies, std::uint64_t tournament_seed) {
+std::vector<Position> make_openings(const Rules& rules, int count, int plies, std::uint64_t tournament_seed,
+                                    int balanced_within) {
+    constexpr int kScreenDepth = 12;
+    constexpr int kAttempts = 1000;
+    std::optional<search::Engine> judge;
+    if (plies > 0 && balanced_within >= 0)
+        judge.emplace(search::EngineSettings{search::Heuristic::StoreDiff, 8, 1});
     std::vector<Position> openings;
     openings.reserve(static_cast<std::size_t>(count));
-    for (int k = 0; k < count; ++k)
-        openings.push_back(plies == 0 ? Position::start(rules)
-                                      : random_opening(rules, plies,
-                                                       derive_seed(tournament_seed, SeedStream::Opening,
-                                                                   static_cast<std::uint64_t>(k))));
+    for (int k = 0; k < count; ++k) {
+        if (plies == 0) {
+            openings.push_back(Position::start(rules));
+            continue;
+        }
+        std::uint64_t seed = derive_seed(tournament_seed, SeedStream::Opening, static_cast<std::uint64_t>(k));
+        for (int attempt = 0;; ++attempt) {
+            const Position opening = random_opening(rules, plies, seed);
+            if (!judge) {
+                openings.push_back(opening);
+                break;
+            }
+            judge->new_game();
+            search::SearchLimits limits;
+            limits.depth = kScreenDepth;
+            const int margin = judge->search(rules, opening, limits).score / search::kPointsPerStone;
+            if (std::abs(margin) <= balanced_within) {
+                openings.push_back(opening);
+                break;
+            }
+            if (attempt == kAttempts)
+                throw std::invalid_argument(
+                    fmt::format("no opening of {} random plies is balanced within {} stones ({} tries)", plies,
+                                balanced_within, kAttempts));
+            seed = derive_seed(seed, SeedStream::Opening, static_cast<std::uint64_t>(attempt));
+        }
+    }
     return openings;
 }
 

@@ -17,7 +17,11 @@ namespace mancala::arena {
 Position random_opening(const Rules& rules, int plies, std::uint64_t seed);
 
 /// Opening k of a tournament: the start position when `plies` is 0, otherwise
-/// random_opening seeded from the tournament seed and k.
-std::vector<Position> make_openings(const Rules& rules, int count, int plies, std::uint64_t tournament_seed);
+/// random_opening seeded from the tournament seed and k. With `balanced_within`
+/// >= 0, an opening the engine scores (at a fixed depth, so the same everywhere)
+/// further than that many stones from even is drawn again: random openings
+/// otherwise often hand one colour a decided game.
+std::vector<Position> make_openings(const Rules& rules, int count, int plies, std::uint64_t tournament_seed,
+                                    int balanced_within = -1);
 
 }  // namespace mancala::arena

@@ -21,8 +21,8 @@ TournamentPlan plan_from(const TournamentConfig& config, const AgentLineup& line
     plan.config = config;
     plan.labels = lineup.labels();
     plan.pairings = make_pairings(config.format, lineup.size());
-    plan.openings =
-        make_openings(config.rules, openings_needed(config.games_per_pairing), config.opening_plies, config.seed);
+    plan.openings = make_openings(config.rules, openings_needed(config.games_per_pairing), config.opening_plies,
+                                  config.seed, config.balanced_within);
     plan.schedule = make_schedule(plan.pairings, config.games_per_pairing);
     return plan;
 }

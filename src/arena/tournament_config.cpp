@@ -31,15 +31,18 @@ nlohmann::json to_json(const TournamentConfig& config) {
         {"format", to_string(config.format)},
         {"games_per_pairing", config.games_per_pairing},
         {"opening_plies", config.opening_plies},
+        {"balanced_within", config.balanced_within},
         {"seed", config.seed},
         {"move_time_limit_ms", config.move_time_limit.count()},
     };
 }
 
 std::string describe(const TournamentConfig& config) {
-    const std::string openings = config.opening_plies == 0
-                                     ? std::string("from the start position")
-                                     : fmt::format("openings of {} random plies", config.opening_plies);
+    std::string openings = config.opening_plies == 0
+                               ? std::string("from the start position")
+                               : fmt::format("openings of {} random plies", config.opening_plies);
+    if (config.opening_plies > 0 && config.balanced_within >= 0)
+        openings += fmt::format(" balanced within {} stones", config.balanced_within);
     return fmt::format("{}({},{}), {} of {} agents, {} games per pairing, {}, seed {}", preset_name(config.rules),
                        config.rules.pits, config.rules.seeds, to_string(config.format), config.agents.size(),
                        config.games_per_pairing, openings, config.seed);

@@ -21,6 +21,9 @@ struct TournamentConfig {
     Format format = Format::RoundRobin;
     int games_per_pairing = 2;
     int opening_plies = 0;  ///< random plies from the start; 0 plays every game from the start
+    /// With random openings: keep only those the engine (12 plies) scores within
+    /// this many stones of even, so no colour starts from a decided game. -1: any.
+    int balanced_within = -1;
     std::uint64_t seed = 1;
     std::chrono::milliseconds move_time_limit{10'000};
 };

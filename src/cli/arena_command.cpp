@@ -31,6 +31,7 @@ struct ArenaArgs {
     bool gauntlet = false;
     int games = 100;
     int openings_plies = 0;
+    int balanced_within = -1;
     std::uint64_t seed = 1;
     std::string move_time_limit = "10s";
     int jobs = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
@@ -104,6 +105,7 @@ arena::TournamentConfig base_config(const ArenaArgs& args) {
     config.format = args.gauntlet ? arena::Format::Gauntlet : arena::Format::RoundRobin;
     config.games_per_pairing = args.games;
     config.opening_plies = args.openings_plies;
+    config.balanced_within = args.balanced_within;
     config.seed = args.seed;
     config.move_time_limit = *limit;
     config.agents = args.agents;
@@ -198,6 +200,9 @@ void add_arena_command(CLI::App& app) {
                     "random plies from the start for each opening; 0 plays every game from the start (then "
                     "deterministic agents replay one game per colour: use a few plies, e.g. 4)")
         ->capture_default_str();
+    cmd->add_option("--balanced-openings", args->balanced_within,
+                    "keep only random openings the engine (12 plies) scores within this many stones of even")
+        ->check(CLI::Range(0, 1000));
     cmd->add_option("--seed", args->seed, "tournament seed: openings and seeds for agents whose spec names none")
         ->capture_default_str();
     cmd->add_option("--move-time-limit", args->move_time_limit,

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Reproduces the arena figures of the README (results land in docs/results/).
+# Usage: scripts/experiments.sh [ladder|mcts|heuristics|all]   (default: all)
+# Each run keeps a journal, so an interrupted run resumes where it stopped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mancala=./build/mancala
+what=${1:-all}
+kalah=(--rules kalah --pits 6 --seeds 4 --openings-plies 4 --jobs 2 --quiet)
+
+if [[ $what == ladder || $what == all ]]; then
+  # The strength ladder on standard Kalah(6,4): the engine at 100 ms a move against the others.
+  # Openings: 4 random plies, kept only when the engine scores them within 2 stones of even.
+  $mancala arena "${kalah[@]}" --balanced-openings 2 --gauntlet --games 100 --out docs/results/ladder \
+    --agents "engine:time=100ms" "alphabeta:depth=4" greedy random "mcts:iterations=10000"
+  $mancala arena "${kalah[@]}" --games 100 --out docs/results/mcts-10000-vs-random \
+    --agents "mcts:iterations=10000" random
+fi
+if [[ $what == mcts || $what == all ]]; then
+  # The classic curve: MCTS with 5, 10, ... 100 iterations a move against random, 50 games each.
+  $mancala arena --rules kalah --pits 6 --seeds 4 --jobs 2 --quiet --experiment mcts-vs-random \
+    --out docs/results/mcts-vs-random
+fi
+if [[ $what == heuristics || $what == all ]]; then
+  # The engine's heuristics against each other: at equal depth, then at equal time.
+  $mancala arena "${kalah[@]}" --games 200 --out docs/results/heuristics \
+    --agents "engine:depth=10,heuristic=store-diff" "engine:depth=10,heuristic=weighted" \
+    "engine:depth=10,heuristic=side-diff"
+  $mancala arena "${kalah[@]}" --games 600 --out docs/results/heuristics-time \
+    --agents "engine:time=30ms,heuristic=weighted" "engine:time=30ms,heuristic=store-diff"
+fi
