@@ -60,7 +60,8 @@ std::unique_ptr<Agent> make_engine_agent(AgentOptions& options) {
     search::EngineSettings settings;
     settings.threads = options.get_int("threads", 1, 1, 256);
     settings.hash_mb = static_cast<std::size_t>(options.get_int("hash", 32, 1, 65536));
-    settings.heuristic = search::heuristic_by_name(options.get_string("heuristic", "store-diff"));
+    // The default is the strongest heuristic measured in the arena (README, "Heuristics").
+    settings.heuristic = search::heuristic_by_name(options.get_string("heuristic", "weighted"));
     options.finish();
     // With no limit at all the engine would search until it solves the game: default to a second a move.
     if (!limits.move_time && !limits.depth && !limits.nodes) limits.move_time = std::chrono::seconds(1);

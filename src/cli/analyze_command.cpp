@@ -22,7 +22,7 @@ struct AnalyzeArgs {
     std::uint64_t nodes = 0;
     int threads = 1;
     std::size_t hash_mb = 64;
-    std::string heuristic = "store-diff";
+    std::string heuristic = "weighted";
     bool json = false;
     bool iterations = false;
 };

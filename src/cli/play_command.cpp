@@ -86,7 +86,7 @@ void add_play_command(CLI::App& app) {
         ->capture_default_str();
     std::string agent_list;
     for (const agents::AgentKind& kind : agents::agent_kinds())
-        agent_list += fmt::format("  {:<28}{}\n", kind.example, kind.summary);
+        agent_list += fmt::format("  {:<28} {}\n", kind.example, kind.summary);
     cmd->footer("Players: 'human', or an agent spec such as:\n" + agent_list +
                 "Moves: a pit name as drawn (B4, case-insensitive) or a number 1..N counted from the mover's own\n"
                 "left, in its sowing order, as Kalah houses are numbered: South's 1 is B2, North's 1 is A(N+1).\n"

@@ -59,7 +59,7 @@ Report untraced(const Input& input, const Options& options, int cutoff) {
 // (an extra turn asks it again, with what is left of the budget and a warm table).
 Report competition(const Input& input, const Options& options) {
     const auto deadline = Clock::now() + options.competition_time;
-    search::Engine engine({search::Heuristic::StoreDiff, 64, 1});
+    search::Engine engine({search::Heuristic::Weighted, 64, 1});
     Report report;
     Position position = input.position;
     for (;;) {

@@ -17,7 +17,7 @@
 namespace mancala::search {
 
 struct EngineSettings {
-    Heuristic heuristic = Heuristic::StoreDiff;
+    Heuristic heuristic = Heuristic::Weighted;  ///< measured strongest in the arena (README)
     std::size_t hash_mb = 64;
     int threads = 1;
     /// Take table results searched deeper than needed, and proven results at any

@@ -237,6 +237,7 @@ TEST(Engine, AnalysisScoresEveryMove) {
     const Rules rules = make_rules("kalah", 4, 3);
     const Position start = Position::start(rules);
     EngineSettings strict;
+    strict.heuristic = Heuristic::StoreDiff;
     strict.reuse_deeper_results = false;
     Engine engine(strict);
     SearchLimits limits;
