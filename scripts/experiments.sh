@@ -13,6 +13,10 @@ if [[ $what == ladder || $what == all ]]; then
   # Openings: 4 random plies, kept only when the engine scores them within 2 stones of even.
   $mancala arena "${kalah[@]}" --balanced-openings 2 --gauntlet --games 100 --out docs/results/ladder \
     --agents "engine:time=100ms" "alphabeta:depth=4" greedy random "mcts:iterations=10000"
+  # The same opponents from the start position itself (the engine's play varies with timing, MCTS's with its seed).
+  $mancala arena --rules kalah --pits 6 --seeds 4 --jobs 2 --quiet --gauntlet --games 20 \
+    --out docs/results/ladder-from-start \
+    --agents "engine:time=100ms" "alphabeta:depth=4" greedy random "mcts:iterations=10000"
   $mancala arena "${kalah[@]}" --games 100 --out docs/results/mcts-10000-vs-random \
     --agents "mcts:iterations=10000" random
 fi
