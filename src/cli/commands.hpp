@@ -24,6 +24,7 @@ void add_homework_command(CLI::App& app);
 void add_analyze_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_play_command(CLI::App& app);
+void add_solve_command(CLI::App& app);
 void add_arena_command(CLI::App& app);
 
 }  // namespace mancala::cli

@@ -4,10 +4,10 @@
 #include "search/engine.hpp"
 #include "search/packed_board.hpp"
 #include "search/position_key.hpp"
+#include "support/exhaustive_search.hpp"
 
 #include <gtest/gtest.h>
 
-#include <map>
 #include <random>
 #include <string>
 
@@ -164,32 +164,6 @@ INSTANTIATE_TEST_SUITE_P(
                       DepthCase{"kalah", 3, 120, Heuristic::Weighted}),  // more than 255 stones: generic too
     [](const auto& info) { return std::string(info.param.preset) + "_" + std::to_string(info.param.pits); });
 
-// Exhaustive value of a small game: what the mover can still gain, by plain
-// recursion to the end, memoised on the pits and the side to move.
-int future_gain(const Rules& rules, const Position& p, std::map<std::string, int>& memo) {
-    std::string key(to_string(p.to_move()));
-    for (int c = 0; c < p.cell_count(); ++c)
-        if (c != p.store_cell(Side::South) && c != p.store_cell(Side::North))
-            key += "," + std::to_string(p.cell(c));
-    if (const auto it = memo.find(key); it != memo.end()) return it->second;
-    const Side me = p.to_move();
-    int best = -(1 << 29);
-    for (int move : p.legal_moves()) {
-        Position child = p;
-        const MoveResult r = child.apply(rules, move);
-        int value = kPointsPerStone * (child.store_difference(me) - p.store_difference(me));
-        if (!r.game_over) value += (child.to_move() == me ? 1 : -1) * future_gain(rules, child, memo);
-        best = std::max(best, value);
-    }
-    memo.emplace(key, best);
-    return best;
-}
-
-int solve_exhaustively(const Rules& rules, const Position& p) {
-    std::map<std::string, int> memo;
-    return kPointsPerStone * p.store_difference(p.to_move()) + future_gain(rules, p, memo);
-}
-
 TEST(Engine, ProvesTheValueOfTinyGames) {
     for (const char* preset : {"kalah", "homework", "relay"}) {
         for (auto [pits, seeds] : {std::pair{2, 2}, {3, 2}, {3, 3}, {4, 2}}) {
@@ -198,7 +172,8 @@ TEST(Engine, ProvesTheValueOfTinyGames) {
             Engine engine({Heuristic::StoreDiff, 16, 1});
             const SearchReport report = engine.search(rules, start, SearchLimits{});
             EXPECT_TRUE(report.proven) << preset << pits << seeds << " depth " << report.depth;
-            EXPECT_EQ(report.score, solve_exhaustively(rules, start))
+            testing::ExhaustiveSearch exhaustive(rules);
+            EXPECT_EQ(report.score, kPointsPerStone * exhaustive.final_margin(start))
                 << preset << "(" << pits << "," << seeds << ")";
         }
     }

@@ -1,0 +1,45 @@
+// End to end: `mancala solve --json` on small boards of every preset, by both
+// methods, against values computed here by plain exhaustive search.
+
+#include "support/exhaustive_search.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+namespace mancala {
+namespace {
+
+std::string run(const std::string& command) {
+    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
+    std::string out;
+    char buffer[4096];
+    while (pipe && std::fgets(buffer, sizeof buffer, pipe.get())) out += buffer;
+    return out;
+}
+
+TEST(SolveCommand, SmallBoardsMatchExhaustiveSearch) {
+    for (const char* preset : {"kalah", "homework", "relay"}) {
+        for (auto [pits, seeds] : {std::pair{2, 2}, {3, 2}, {3, 3}, {4, 2}}) {
+            const Rules rules = make_rules(preset, pits, seeds);
+            testing::ExhaustiveSearch exhaustive(rules);
+            const int expected = exhaustive.final_margin(Position::start(rules));
+            for (const char* method : {"retrograde", "search"}) {
+                const std::string out = run(std::string(MANCALA_BINARY) + " solve --json --hash 16 --rules " + preset +
+                                            " --pits " + std::to_string(pits) + " --seeds " + std::to_string(seeds) +
+                                            " --method " + method);
+                const auto json = nlohmann::json::parse(out);
+                EXPECT_EQ(json.at("value").get<int>(), expected) << preset << pits << seeds << method;
+                EXPECT_EQ(json.at("rules"), preset);
+                EXPECT_FALSE(json.at("best_moves").empty());
+                EXPECT_GE(json.at("peak_rss_mb").get<double>(), 0.0);
+            }
+        }
+    }
+}
+
+}  // namespace
+}  // namespace mancala
