@@ -3,6 +3,7 @@
 #include "agents/engine_agent.hpp"
 #include "agents/evolution_agent.hpp"
 #include "agents/mcts_agent.hpp"
+#include "agents/perfect_agent.hpp"
 #include "agents/random_agent.hpp"
 #include "agents/turn_search_agents.hpp"
 
@@ -36,6 +37,8 @@ constexpr AgentKind kKinds[] = {
      "population=N (24), generations=N (30), horizon=N plies (6), mutation=P per gene (0.1), "
      "heuristic=NAME (store-diff), seed=N (0: from the system)",
      "evolution:population=24,generations=30,seed=1", make_evolution_agent},
+    {"perfect", "a move of optimal value, proven by searching to the end (the engine's best if not proven in time)",
+     "time=DURATION (30s), hash=MiB (64), threads=T (1)", "perfect:time=5s", make_perfect_agent},
 };
 
 }  // namespace

@@ -38,8 +38,9 @@ Solution by_retrograde(const SolveArgs& args, const Rules& rules, const Position
     const int stones = start.row_stones(Side::South) + start.row_stones(Side::North);
     solve::RetrogradeSolver solver(rules, stones, args.threads);
     solver.solve([&](const solve::TierProgress& t) {
-        if (!quiet) fmt::print(stderr, "\rtier {:>3}/{}: {:>12} positions in {:.2f} s ", t.tier, stones, t.positions,
-                               t.seconds);
+        if (!quiet)
+            fmt::print(stderr, "\rtier {:>3}/{}: {:>12} positions in {:.2f} s ", t.tier, stones, t.positions,
+                       t.seconds);
     });
     if (!quiet) fmt::print(stderr, "\n");
     Solution s{"retrograde", solver.final_margin(start), {}, solver.positions()};
@@ -56,11 +57,12 @@ Solution by_retrograde(const SolveArgs& args, const Rules& rules, const Position
 
 Solution by_search(const SolveArgs& args, const Rules& rules, const Position& start, bool quiet) {
     search::Engine engine({search::Heuristic::StoreDiff, args.hash_mb, args.threads});
-    const auto report = engine.search(rules, start, search::SearchLimits{}, false, [&](const search::SearchReport& r) {
-        if (!quiet)
-            fmt::print(stderr, "\rdepth {:>3}: {:>14} nodes, {:.1f} s, {} ", r.depth, r.nodes, r.seconds,
-                       search::format_score(r.score, r.proven));
-    });
+    const auto report =
+        engine.search(rules, start, search::SearchLimits{}, false, [&](const search::SearchReport& r) {
+            if (!quiet)
+                fmt::print(stderr, "\rdepth {:>3}: {:>14} nodes, {:.1f} s, {} ", r.depth, r.nodes, r.seconds,
+                           search::format_score(r.score, r.proven));
+        });
     if (!quiet) fmt::print(stderr, "\n");
     if (!report.proven) throw std::runtime_error("the search stopped before proving the value");
     return Solution{"search", report.score / search::kPointsPerStone, {report.best_move}, report.nodes};
@@ -80,7 +82,8 @@ void run(const SolveArgs& args) {
             try {
                 const solve::TierRanking ranking(rules.pits, stones);
                 std::uint64_t total = 0;
-                for (int tier = 0; tier <= stones && total <= args.max_positions; ++tier) total += ranking.size(tier);
+                for (int tier = 0; tier <= stones && total <= args.max_positions; ++tier)
+                    total += ranking.size(tier);
                 small = total <= args.max_positions;
             } catch (const std::overflow_error&) {
                 small = false;
@@ -97,10 +100,10 @@ void run(const SolveArgs& args) {
     std::vector<std::string> moves;
     for (int m : s.best_moves) moves.push_back(pit_name(rules.pits, start.to_move(), m));
     if (args.json) {
-        const nlohmann::json out = {{"rules", preset_name(rules)}, {"pits", rules.pits},   {"seeds", rules.seeds},
-                                    {"value", first_player},       {"best_moves", moves},  {"seconds", seconds},
-                                    {"nodes", s.work},             {"method", s.method},
-                                    {"peak_rss_mb", peak_rss_mb()}};
+        const nlohmann::json out = {
+            {"rules", preset_name(rules)}, {"pits", rules.pits}, {"seeds", rules.seeds}, {"value", first_player},
+            {"best_moves", moves},         {"seconds", seconds}, {"nodes", s.work},      {"method", s.method},
+            {"peak_rss_mb", peak_rss_mb()}};
         fmt::print("{}\n", out.dump());
         return;
     }

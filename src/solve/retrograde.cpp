@@ -21,7 +21,9 @@ int checked_stones(int max_stones) {
 }  // namespace
 
 RetrogradeSolver::RetrogradeSolver(const Rules& rules, int max_stones, int threads)
-    : rules_(rules), max_stones_(checked_stones(max_stones)), threads_(std::max(1, threads)),
+    : rules_(rules),
+      max_stones_(checked_stones(max_stones)),
+      threads_(std::max(1, threads)),
       ranking_(rules.pits, max_stones) {
     for (int tier = 0; tier <= max_stones_; ++tier) {
         const std::uint64_t size = ranking_.size(tier);
@@ -65,9 +67,10 @@ int RetrogradeSolver::solve_position(int tier, std::uint64_t index, const Positi
             if (!r.game_over) {
                 const int child_tier = stones_in_pits(child);
                 const std::uint64_t child_index = ranking_.rank(child);
-                const int rest = child_tier == tier ? solve_position(tier, child_index, child)
-                                                    : tiers_[static_cast<std::size_t>(child_tier)][child_index].load(
-                                                          std::memory_order_relaxed);
+                const int rest =
+                    child_tier == tier
+                        ? solve_position(tier, child_index, child)
+                        : tiers_[static_cast<std::size_t>(child_tier)][child_index].load(std::memory_order_relaxed);
                 value += child.to_move() == me ? rest : -rest;
             }
             best = std::max(best, value);

@@ -28,9 +28,9 @@ TEST(SolveCommand, SmallBoardsMatchExhaustiveSearch) {
             testing::ExhaustiveSearch exhaustive(rules);
             const int expected = exhaustive.final_margin(Position::start(rules));
             for (const char* method : {"retrograde", "search"}) {
-                const std::string out = run(std::string(MANCALA_BINARY) + " solve --json --hash 16 --rules " + preset +
-                                            " --pits " + std::to_string(pits) + " --seeds " + std::to_string(seeds) +
-                                            " --method " + method);
+                const std::string out =
+                    run(std::string(MANCALA_BINARY) + " solve --json --hash 16 --rules " + preset + " --pits " +
+                        std::to_string(pits) + " --seeds " + std::to_string(seeds) + " --method " + method);
                 const auto json = nlohmann::json::parse(out);
                 EXPECT_EQ(json.at("value").get<int>(), expected) << preset << pits << seeds << method;
                 EXPECT_EQ(json.at("rules"), preset);

@@ -1,0 +1,60 @@
+#include "agents/perfect_agent.hpp"
+
+#include "search/engine.hpp"
+
+#include <fmt/format.h>
+
+namespace mancala::agents {
+
+namespace {
+
+class PerfectAgent final : public Agent {
+public:
+    PerfectAgent(std::string spec, search::EngineSettings settings, std::chrono::milliseconds time)
+        : spec_(std::move(spec)), engine_(settings), time_(time) {}
+
+    std::string spec() const override { return spec_; }
+
+    Decision choose(const Rules& rules, const Position& position, const MoveBudget& budget) override {
+        search::SearchLimits limits;  // no depth limit: search until the value is proven
+        limits.move_time = time_;
+        limits.deadline = budget.deadline;
+        const search::SearchReport r = engine_.search(rules, position, limits);
+        const std::string summary =
+            r.proven ? fmt::format("proven: {} ({} nodes)", search::format_score(r.score, true), r.nodes)
+                     : fmt::format("not proven in time: {} at depth {}", search::format_score(r.score, false), r.depth);
+        return Decision{r.best_move, static_cast<double>(r.score) / search::kPointsPerStone, r.proven, summary};
+    }
+
+    std::vector<MoveScore> analyze(const Rules& rules, const Position& position, const MoveBudget& budget) override {
+        search::SearchLimits limits;
+        limits.move_time = time_;
+        limits.deadline = budget.deadline;
+        const search::SearchReport r = engine_.search(rules, position, limits, true);
+        std::vector<MoveScore> scores;
+        for (const search::MoveAnalysis& m : r.moves)
+            scores.push_back(MoveScore{m.move, static_cast<double>(m.score) / search::kPointsPerStone, m.proven, m.pv});
+        return scores;
+    }
+
+    void new_game() override { engine_.new_game(); }
+
+private:
+    std::string spec_;
+    search::Engine engine_;
+    std::chrono::milliseconds time_;
+};
+
+}  // namespace
+
+std::unique_ptr<Agent> make_perfect_agent(AgentOptions& options) {
+    const auto time = options.get_duration("time").value_or(std::chrono::seconds(30));
+    search::EngineSettings settings;
+    settings.heuristic = search::Heuristic::StoreDiff;
+    settings.hash_mb = static_cast<std::size_t>(options.get_int("hash", 64, 1, 65536));
+    settings.threads = options.get_int("threads", 1, 1, 256);
+    options.finish();
+    return std::make_unique<PerfectAgent>(options.canonical(), settings, time);
+}
+
+}  // namespace mancala::agents

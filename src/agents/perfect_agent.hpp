@@ -1,0 +1,16 @@
+#pragma once
+
+#include "agents/agent.hpp"
+#include "agents/agent_options.hpp"
+
+#include <memory>
+
+namespace mancala::agents {
+
+/// perfect[:time=30s,hash=MiB,threads=T]: plays a move of optimal value, proven by
+/// searching to the end of the game (src/search/engine.hpp with no depth limit).
+/// Where the proof does not finish within `time` (or the caller's deadline) it
+/// plays the engine's best move so far and says the move is not proven.
+std::unique_ptr<Agent> make_perfect_agent(AgentOptions& options);
+
+}  // namespace mancala::agents
