@@ -52,6 +52,13 @@ private:
 
 }  // namespace
 
+std::vector<MoveScore> move_scores(const search::SearchReport& report) {
+    std::vector<MoveScore> scores;
+    for (const search::MoveAnalysis& m : report.moves)
+        scores.push_back(MoveScore{m.move, static_cast<double>(m.score) / search::kPointsPerStone, m.proven, m.pv});
+    return scores;
+}
+
 std::unique_ptr<Agent> make_engine_agent(AgentOptions& options) {
     search::SearchLimits limits;
     limits.move_time = options.get_duration("time");

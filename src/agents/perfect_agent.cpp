@@ -1,5 +1,6 @@
 #include "agents/perfect_agent.hpp"
 
+#include "agents/engine_agent.hpp"
 #include "search/engine.hpp"
 
 #include <fmt/format.h>
@@ -21,20 +22,18 @@ public:
         limits.deadline = budget.deadline;
         const search::SearchReport r = engine_.search(rules, position, limits);
         const std::string summary =
-            r.proven ? fmt::format("proven: {} ({} nodes)", search::format_score(r.score, true), r.nodes)
-                     : fmt::format("not proven in time: {} at depth {}", search::format_score(r.score, false), r.depth);
+            r.proven
+                ? fmt::format("proven: {} ({} nodes)", search::format_score(r.score, true), r.nodes)
+                : fmt::format("not proven in time: {} at depth {}", search::format_score(r.score, false), r.depth);
         return Decision{r.best_move, static_cast<double>(r.score) / search::kPointsPerStone, r.proven, summary};
     }
 
-    std::vector<MoveScore> analyze(const Rules& rules, const Position& position, const MoveBudget& budget) override {
+    std::vector<MoveScore> analyze(const Rules& rules, const Position& position,
+                                   const MoveBudget& budget) override {
         search::SearchLimits limits;
         limits.move_time = time_;
         limits.deadline = budget.deadline;
-        const search::SearchReport r = engine_.search(rules, position, limits, true);
-        std::vector<MoveScore> scores;
-        for (const search::MoveAnalysis& m : r.moves)
-            scores.push_back(MoveScore{m.move, static_cast<double>(m.score) / search::kPointsPerStone, m.proven, m.pv});
-        return scores;
+        return move_scores(engine_.search(rules, position, limits, true));
     }
 
     void new_game() override { engine_.new_game(); }

@@ -21,8 +21,8 @@ TEST(PerfectAgent, EveryMoveKeepsTheGameValue) {
             ASSERT_TRUE(d.exact) << d.summary;
             ASSERT_EQ(static_cast<int>(*d.score), value);
             const MoveResult r = p.apply(rules, d.move);
-            const int after = r.game_over ? p.store_difference(me)
-                                          : (p.to_move() == me ? 1 : -1) * exhaustive.final_margin(p);
+            const int after =
+                r.game_over ? p.store_difference(me) : (p.to_move() == me ? 1 : -1) * exhaustive.final_margin(p);
             ASSERT_EQ(after, value) << preset << " move " << d.move;
         }
     }
