@@ -3,10 +3,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <sys/wait.h>
 #include <cstdio>
 #include <memory>
 #include <string>
-#include <sys/wait.h>
 
 namespace mancala {
 namespace {
@@ -32,7 +32,7 @@ TEST(AnalyzeCommand, ScoresEveryMoveAsJson) {
     const auto json = nlohmann::json::parse(r.out);
     EXPECT_EQ(json.at("moves").size(), 4u);
     EXPECT_TRUE(json.at("proven").get<bool>());  // small enough to search to the end
-    EXPECT_EQ(json.at("result"), "win by 6");      // as `mancala solve` and the retrograde tests find
+    EXPECT_EQ(json.at("result"), "win by 6");    // as `mancala solve` and the retrograde tests find
     EXPECT_EQ(json.at("best_move"), json.at("moves")[0].at("move"));
     EXPECT_FALSE(json.at("pv").empty());
 }
