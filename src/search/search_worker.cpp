@@ -40,19 +40,41 @@ int SearchWorker<Board>::leaf_value(const Board& p) const {
     return 0;
 }
 
+// Plays `move` from `p` into `c`: the stones it wins at once, whether the game
+// ends or the mover keeps the turn, and (when the child will consult the table)
+// its key, whose bucket is fetched from memory at once.
+template <class Board>
+void SearchWorker<Board>::make_child(Child& c, const Board& p, int move, int depth) {
+    const Side me = p.to_move();
+    c.board = p;
+    const MoveResult r = Ops::apply(c.board, context_, move);
+    c.move = move;
+    c.gain = kPointsPerStone * (c.board.store_difference(me) - p.store_difference(me));
+    c.over = r.game_over;
+    c.same_side = c.board.to_move() == me;
+    c.key = 0;
+    if (!c.over && depth - 1 >= kMinTableDepth) {
+        c.key = Ops::key(c.board, context_);
+        shared_.tt->prefetch(c.key);
+    }
+}
+
+// The value of child `c` for the mover of its parent, searched within (alpha, beta).
+template <class Board>
+int SearchWorker<Board>::child_search(const Child& c, int depth, int alpha, int beta, int ply) {
+    if (c.over) {
+        count_node();
+        return c.gain;
+    }
+    if (c.same_side) return c.gain + search(c.board, c.key, depth - 1, alpha - c.gain, beta - c.gain, ply + 1);
+    return c.gain - search(c.board, c.key, depth - 1, c.gain - beta, c.gain - alpha, ply + 1);
+}
+
 template <class Board>
 int SearchWorker<Board>::child_value(const Board& p, int move, int depth, int alpha, int beta, int ply) {
-    const Side me = p.to_move();
-    Board child = p;
-    const MoveResult r = Ops::apply(child, context_, move);
-    const int gain = kPointsPerStone * (child.store_difference(me) - p.store_difference(me));
-    if (r.game_over) {
-        count_node();
-        return gain;
-    }
-    const std::uint64_t key = depth - 1 >= kMinTableDepth ? Ops::key(child, context_) : 0;
-    if (child.to_move() == me) return gain + search(child, key, depth - 1, alpha - gain, beta - gain, ply + 1);
-    return gain - search(child, key, depth - 1, gain - beta, gain - alpha, ply + 1);
+    Child c;
+    make_child(c, p, move, depth);
+    return child_search(c, depth, alpha, beta, ply);
 }
 
 template <class Board>
@@ -119,7 +141,6 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     // parallel while the others are made, and the order can use what each move
     // really does (extra turn, stones won).
     const int n = p.pits();
-    const bool child_table = depth - 1 >= kMinTableDepth;
     const auto& killers = tables_.killers[static_cast<std::size_t>(ply & 127)];
     const auto& history = tables_.history[static_cast<std::size_t>(index_of(me))];
     // Slots left uninitialised: a node fills only as many as it has moves.
@@ -132,16 +153,8 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     int count = 0;
     for (int i = 0; i < n; ++i) {
         if (p.pit(me, i) == 0 || i == tt_move) continue;
-        Child& c = *new (&slots[count].child) Child{p, 0, i, 0, 0, false, false};
-        const MoveResult r = Ops::apply(c.board, context_, i);
-        c.gain = kPointsPerStone * (c.board.store_difference(me) - p.store_difference(me));
-        c.over = r.game_over;
-        c.same_side = c.board.to_move() == me;
-        c.key = 0;
-        if (!c.over && child_table) {
-            c.key = Ops::key(c.board, context_);
-            shared_.tt->prefetch(c.key);
-        }
+        Child& c = *new (&slots[count].child) Child;
+        make_child(c, p, i, depth);
         int rank;
         if (c.same_side && !c.over)
             rank = (1 << 28) + i;  // extra turn: the pit nearest the store first, it leaves the others intact
@@ -178,23 +191,15 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
         }
     }
 
-    auto value_of = [&](const Child& c, int a, int b) {
-        if (c.over) {
-            count_node();
-            return c.gain;
-        }
-        if (c.same_side) return c.gain + search(c.board, c.key, depth - 1, a - c.gain, b - c.gain, ply + 1);
-        return c.gain - search(c.board, c.key, depth - 1, c.gain - b, c.gain - a, ply + 1);
-    };
     for (int k = 0; k < count; ++k) {
         const Child& c = slots[order[k]].child;
         int value;
         if (best_move < 0) {
-            value = value_of(c, alpha, beta);
+            value = child_search(c, depth, alpha, beta, ply);
         } else {
             // Null window first: prove the move is no better than alpha; search again only if it is.
-            value = value_of(c, alpha, alpha + 1);
-            if (value > alpha && value < beta && !stopped()) value = value_of(c, alpha, beta);
+            value = child_search(c, depth, alpha, alpha + 1, ply);
+            if (value > alpha && value < beta && !stopped()) value = child_search(c, depth, alpha, beta, ply);
         }
         if (stopped()) return 0;
         if (value > best) {

@@ -72,6 +72,9 @@ public:
 private:
     /// `key` is the position's table key when depth >= kMinTableDepth (the parent computed it).
     int search(const Board& p, std::uint64_t key, int depth, int alpha, int beta, int ply);
+    struct Child;
+    void make_child(Child& c, const Board& p, int move, int depth);
+    int child_search(const Child& c, int depth, int alpha, int beta, int ply);
     /// Searches the child reached by `move` and returns its value for the mover of `p`.
     int child_value(const Board& p, int move, int depth, int alpha, int beta, int ply);
     int frontier(const Board& p, int alpha, int beta);
@@ -86,7 +89,7 @@ private:
     }
 
     struct Child {
-        Board board;
+        Board board;  // the position after the move
         std::uint64_t key;
         int move;
         int gain;  // points the move wins for the mover at once

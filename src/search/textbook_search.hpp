@@ -57,10 +57,6 @@ public:
     /// Stops the search (throwing SearchTimeout) once `deadline` has passed.
     void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
 
-    /// True if some leaf of the last search was a leaf only because of the cutoff
-    /// (not because the game was over): the value is a heuristic, not exact.
-    bool cut_off_by_depth() const { return cut_off_by_depth_; }
-
     /// Searches from the root: depth 0, a max node for `me`.
     TurnSearchOutcome search_root(const Position& root) { return search_from(root, 0, false, NodeLabel{}); }
 
@@ -68,7 +64,6 @@ public:
     /// reached it earned an extra turn, so its children stay at the same depth.
     TurnSearchOutcome search_from(const Position& node, int depth, bool in_extra_turn, NodeLabel label) {
         nodes_ = 0;
-        cut_off_by_depth_ = false;
         TurnSearchOutcome out;
         // A node is expanded whenever it has a move: the homework decides the end of
         // the game after each move, so even a root whose opponent has no stones is played.
@@ -109,7 +104,6 @@ private:
             const NodeLabel child_label{p.to_move(), pit};
             int child_value;
             if (r.game_over || (child_depth >= cutoff_ && !r.extra_turn)) {
-                cut_off_by_depth_ |= !r.game_over;
                 child_value = eval_(child, me_);
                 emit(child_label, child_depth, child_value, alpha, beta);
             } else {
@@ -152,7 +146,6 @@ private:
     Listener& listener_;
     std::optional<std::chrono::steady_clock::time_point> deadline_;
     std::uint64_t nodes_ = 0;
-    bool cut_off_by_depth_ = false;
 };
 
 }  // namespace mancala::search

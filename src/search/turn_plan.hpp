@@ -13,7 +13,6 @@ struct TurnPlan {
     Position after;          ///< the position once the turn is over
     int value = 0;           ///< the root's search value
     std::uint64_t nodes = 0;
-    bool exhaustive = false;  ///< no leaf was cut off by depth: the value is exact
 };
 
 /// Searches `root` to `cutoff` turns with `Listener` tracing the root search,
@@ -24,18 +23,15 @@ struct TurnPlan {
 /// to the final value is always exact. Throws std::invalid_argument when the side
 /// to move has no legal move.
 template <Algorithm kAlgorithm, class Evaluator, class Listener>
-TurnPlan plan_turn(const Rules& rules, const Position& root, int cutoff, Evaluator eval, Listener& listener,
-                   std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt) {
+TurnPlan plan_turn(const Rules& rules, const Position& root, int cutoff, Evaluator eval, Listener& listener) {
     if (root.legal_moves().empty()) throw std::invalid_argument("the side to move has no legal move");
     const Side me = root.to_move();
     TurnSearch<kAlgorithm, Evaluator, Listener> search(rules, me, cutoff, eval, listener);
-    if (deadline) search.set_deadline(*deadline);
     const TurnSearchOutcome out = search.search_root(root);
 
     TurnPlan plan;
     plan.value = out.value;
     plan.nodes = out.nodes;
-    plan.exhaustive = !search.cut_off_by_depth();
     Position position = root;
     int move = out.best_move;
     for (;;) {
@@ -44,7 +40,6 @@ TurnPlan plan_turn(const Rules& rules, const Position& root, int cutoff, Evaluat
         if (!r.extra_turn || r.game_over) break;
         NoTrace quiet;
         TurnSearch<Algorithm::AlphaBeta, Evaluator, NoTrace> continuation(rules, me, cutoff, eval, quiet);
-        if (deadline) continuation.set_deadline(*deadline);
         const TurnSearchOutcome next = continuation.search_from(position, 1, true, NodeLabel{});
         plan.nodes += next.nodes;
         move = next.best_move;
