@@ -1,10 +1,12 @@
 #include "cli/commands.hpp"
 #include "cli/rules_options.hpp"
 
+#include "cli/db_progress.hpp"
 #include "core/pit_names.hpp"
 #include "search/engine.hpp"
-#include "solve/retrograde.hpp"
+#include "solve/endgame_db.hpp"
 #include "util/memory_usage.hpp"
+#include "util/terminal.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -24,6 +26,9 @@ struct SolveArgs {
     int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::size_t hash_mb = 256;
     std::uint64_t max_positions = 400'000'000;
+    std::string db_dir;                     ///< empty: build the database in memory
+    int db_stones = -1;                     ///< -1: as many as --db-budget allows
+    std::uint64_t db_budget = 250'000'000;  ///< positions (a byte each) of the database built by default
     bool json = false;
 };
 
@@ -36,33 +41,69 @@ struct Solution {
 
 Solution by_retrograde(const SolveArgs& args, const Rules& rules, const Position& start, bool quiet) {
     const int stones = start.row_stones(Side::South) + start.row_stones(Side::North);
-    solve::RetrogradeSolver solver(rules, stones, args.threads);
-    solver.solve([&](const solve::TierProgress& t) {
-        if (!quiet)
-            fmt::print(stderr, "\rtier {:>3}/{}: {:>12} positions in {:.2f} s ", t.tier, stones, t.positions,
-                       t.seconds);
-    });
-    if (!quiet) fmt::print(stderr, "\n");
-    Solution s{"retrograde", solver.final_margin(start), {}, solver.positions()};
+    solve::EndgameDatabase db(rules);
+    DbProgress progress(stderr, !quiet, is_terminal(stderr));
+    db.build(stones, args.threads, [&](const solve::BuildProgress& p) { progress.update(p); });
+    progress.finish();
+    Solution s{"retrograde", db.final_margin(start), {}, db.positions_up_to(stones)};
     const Side me = start.to_move();
     for (int move : start.legal_moves()) {
         Position child = start;
         const MoveResult r = child.apply(rules, move);
         int margin = child.store_difference(me);
-        if (!r.game_over) margin += (child.to_move() == me ? 1 : -1) * solver.value(child);
+        if (!r.game_over) margin += (child.to_move() == me ? 1 : -1) * db.value(child);
         if (margin == s.value) s.best_moves.push_back(move);
     }
     return s;
 }
 
+// The endgame database the search takes its leaves from: the one in --db (built
+// further if --db-stones asks for more), or one built in memory.
+std::unique_ptr<solve::EndgameDatabase> endgame_database(const SolveArgs& args, const Rules& rules, int stones,
+                                                         bool quiet) {
+    auto db = args.db_dir.empty() ? std::make_unique<solve::EndgameDatabase>(rules)
+                                  : std::make_unique<solve::EndgameDatabase>(rules, args.db_dir);
+    int want = args.db_stones;
+    if (want < 0) {
+        // The most tiers within the budget, but none the game cannot reach.
+        want = 0;
+        while (want < stones - 1 && want < solve::EndgameDatabase::kMaxStones &&
+               db->positions_up_to(want + 1) <= args.db_budget)
+            ++want;
+        if (!args.db_dir.empty()) want = std::max(want, db->max_stones());
+    }
+    if (want > db->max_stones()) {
+        DbProgress progress(stderr, !quiet, is_terminal(stderr));
+        db->build(want, args.threads, [&](const solve::BuildProgress& p) { progress.update(p); });
+        progress.finish();
+    }
+    return db;
+}
+
 Solution by_search(const SolveArgs& args, const Rules& rules, const Position& start, bool quiet) {
-    search::Engine engine({search::Heuristic::StoreDiff, args.hash_mb, args.threads});
-    const auto report =
-        engine.search(rules, start, search::SearchLimits{}, false, [&](const search::SearchReport& r) {
-            if (!quiet)
-                fmt::print(stderr, "\rdepth {:>3}: {:>14} nodes, {:.1f} s, {} ", r.depth, r.nodes, r.seconds,
-                           search::format_score(r.score, r.proven));
-        });
+    const int stones = start.row_stones(Side::South) + start.row_stones(Side::North);
+    const auto db = endgame_database(args, rules, stones, quiet);
+    if (!quiet) fmt::print(stderr, "endgame database: up to {} stones in the pits\n", db->max_stones());
+    search::EngineSettings settings{search::Heuristic::StoreDiff, args.hash_mb, args.threads};
+    settings.endgame = db.get();
+    search::Engine engine(settings);
+    search::SearchLimits limits;
+    limits.prove = true;
+    const int base = start.store_difference(start.to_move());
+    limits.on_proof_pass = [&](int lower, int upper, std::uint64_t nodes, double seconds) {
+        if (quiet) return;
+        auto bound = [&](int points) {
+            return std::abs(points) >= 1'000'000 ? std::string("?")  // no bound yet (infinite)
+                                                 : fmt::format("{:+}", base + points / search::kPointsPerStone);
+        };
+        fmt::print(stderr, "proof: value in [{}, {}] after {} nodes, {:.1f} s\n", bound(lower), bound(upper), nodes,
+                   seconds);
+    };
+    const auto report = engine.search(rules, start, limits, false, [&](const search::SearchReport& r) {
+        if (!quiet && r.depth < search::kProveDepth)
+            fmt::print(stderr, "\rwarm-up depth {:>3}: {:>12} nodes, {:.1f} s, {}\x1b[K", r.depth, r.nodes,
+                       r.seconds, search::format_score(r.score, r.proven));
+    });
     if (!quiet) fmt::print(stderr, "\n");
     if (!report.proven) throw std::runtime_error("the search stopped before proving the value");
     return Solution{"search", report.score / search::kPointsPerStone, {report.best_move}, report.nodes};
@@ -77,14 +118,10 @@ void run(const SolveArgs& args) {
     std::string method = args.method;
     if (method == "auto") {
         // Retrograde analysis holds every tier up to the start's (a byte a position).
-        bool small = stones <= solve::RetrogradeSolver::kMaxStones;
+        bool small = stones <= solve::EndgameDatabase::kMaxStones;
         if (small) {
             try {
-                const solve::TierRanking ranking(rules.pits, stones);
-                std::uint64_t total = 0;
-                for (int tier = 0; tier <= stones && total <= args.max_positions; ++tier)
-                    total += ranking.size(tier);
-                small = total <= args.max_positions;
+                small = solve::EndgameDatabase(rules).positions_up_to(stones) <= args.max_positions;
             } catch (const std::overflow_error&) {
                 small = false;
             }
@@ -132,6 +169,15 @@ void add_solve_command(CLI::App& app) {
         ->check(CLI::Range(1, 65536));
     cmd->add_option("--max-positions", args->max_positions,
                     "auto picks retrograde analysis while all the tiers hold at most this many positions")
+        ->capture_default_str();
+    cmd->add_option("--db", args->db_dir,
+                    "search: take exact endgame values from the databases under this folder, building missing "
+                    "tiers there (default: build them in memory)");
+    cmd->add_option("--db-stones", args->db_stones,
+                    "search: endgame database tiers up to this many stones in the pits (default: as many as "
+                    "--db-budget allows)")
+        ->check(CLI::Range(0, solve::EndgameDatabase::kMaxStones));
+    cmd->add_option("--db-budget", args->db_budget, "search: positions (a byte each) of the default database")
         ->capture_default_str();
     cmd->add_flag("--json", args->json, "print one JSON object");
     cmd->footer("Example:\n  mancala solve --rules kalah --pits 4 --seeds 3");

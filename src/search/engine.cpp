@@ -49,6 +49,10 @@ SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, c
     shared.reuse_deeper_results = settings_.reuse_deeper_results;
     shared.total_stones = position.total_stones();
     shared.tt = &tt_;
+    if (settings_.endgame && settings_.endgame->covers(BoardOps<Board>::rules(context))) {
+        shared.endgame = settings_.endgame;
+        shared.endgame_stones = settings_.endgame->max_stones();
+    }
     shared.node_limit = limits.nodes;
     std::optional<Clock::time_point> soft_deadline;
     if (limits.move_time) {
@@ -61,7 +65,8 @@ SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, c
     }
     tt_.new_search();
 
-    const int max_depth = std::min(limits.depth.value_or(kMaxDepth), kMaxDepth);
+    const int max_depth =
+        limits.prove ? kProveWarmupDepth + 1 : std::min(limits.depth.value_or(kMaxDepth), kMaxDepth);
     const int base_points = kPointsPerStone * position.store_difference(position.to_move());
     SearchReport report;
     std::vector<int> order = initial_order(position);
@@ -82,7 +87,9 @@ SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, c
 
     SearchWorker<Board> main(shared, context);
     int previous = 0;
-    for (int depth = 1; depth <= max_depth; ++depth) {
+    for (int iteration = 1; iteration <= max_depth; ++iteration) {
+        // A proof's last iteration searches to the end of the game.
+        const int depth = limits.prove && iteration == max_depth ? kProveDepth : iteration;
         std::vector<RootScore> scores;
         RootScore best;
         if (analyse_all || depth < 4) {
@@ -106,6 +113,11 @@ SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, c
                 } else {
                     lower = guess;
                     high = pass;
+                }
+                if (limits.on_proof_pass && depth == kProveDepth) {
+                    main.flush_nodes();
+                    limits.on_proof_pass(lower, upper, shared.nodes.load(),
+                                         std::chrono::duration<double>(Clock::now() - start).count());
                 }
             }
             best = high;

@@ -6,6 +6,7 @@
 
 #include "core/position.hpp"
 #include "search/board_ops.hpp"
+#include "search/endgame_oracle.hpp"
 #include "search/heuristics.hpp"
 #include "search/search_limits.hpp"
 #include "search/transposition_table.hpp"
@@ -24,6 +25,9 @@ struct EngineSettings {
     /// depth (stronger). Off, a depth-d search returns exactly the depth-d minimax
     /// value, which is how the tests cross-check the engine against plain minimax.
     bool reuse_deeper_results = true;
+    /// Exact values of endgames (not owned; must outlive the searches), used for
+    /// positions it covers instead of searching them. None by default.
+    const EndgameOracle* endgame = nullptr;
 };
 
 struct MoveAnalysis {

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 namespace mancala::search {
@@ -15,8 +16,19 @@ struct SearchLimits {
     std::optional<std::chrono::milliseconds> move_time;
     std::optional<std::uint64_t> nodes;
     std::optional<Clock::time_point> deadline;  ///< a hard cap from the caller, on top of move_time
+    /// Solve: after a short iterative deepening for move ordering and a first
+    /// guess, null-window searches with no practical depth limit (kProveDepth)
+    /// close in on the exact value, instead of deepening one ply at a time.
+    bool prove = false;
+    /// Called after each null-window pass of a proof with the bounds (points) proven so far.
+    std::function<void(int lower, int upper, std::uint64_t nodes, double seconds)> on_proof_pass;
 };
 
 inline constexpr int kMaxDepth = 120;
+/// Plies of a proof search: longer than any game it is used on, and below the
+/// table's depth field (255). A line that ran out of it would leave the result unproven.
+inline constexpr int kProveDepth = 250;
+/// Plies of the iterative deepening that precedes a proof.
+inline constexpr int kProveWarmupDepth = 14;
 
 }  // namespace mancala::search

@@ -40,6 +40,18 @@ int SearchWorker<Board>::leaf_value(const Board& p) const {
     return 0;
 }
 
+template <class Board>
+int SearchWorker<Board>::endgame_value(const Board& p, int stones) const {
+    int cells[2 * kMaxPits];
+    const Side me = p.to_move();
+    const int n = p.pits();
+    for (int i = 0; i < n; ++i) {
+        cells[i] = p.pit(me, i);
+        cells[n + i] = p.pit(opponent(me), i);
+    }
+    return kPointsPerStone * shared_.endgame->value(cells, stones);
+}
+
 // Plays `move` from `p` into `c`: the stones it wins at once, whether the game
 // ends or the mover keeps the turn, and (when the child will consult the table)
 // its key, whose bucket is fetched from memory at once.
@@ -86,6 +98,7 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     const int on_board = kPointsPerStone * (shared_.total_stones - p.store(Side::South) - p.store(Side::North));
     if (alpha >= on_board) return on_board;
     if (beta <= -on_board) return -on_board;
+    if (on_board <= kPointsPerStone * shared_.endgame_stones) return endgame_value(p, on_board / kPointsPerStone);
 
     if (depth <= 0) {
         ++estimates_;
@@ -231,7 +244,11 @@ int SearchWorker<Board>::frontier(const Board& p, int alpha, int beta) {
         const MoveResult r = Ops::apply(child, context_, i);
         count_node();
         int value = kPointsPerStone * (child.store_difference(me) - before);
-        if (!r.game_over) {
+        const int stones = shared_.total_stones - child.store(Side::South) - child.store(Side::North);
+        if (!r.game_over && stones <= shared_.endgame_stones) {
+            const int exact = endgame_value(child, stones);
+            value += child.to_move() == me ? exact : -exact;
+        } else if (!r.game_over) {
             ++estimates_;
             const int leaf = leaf_value(child);
             value += child.to_move() == me ? leaf : -leaf;

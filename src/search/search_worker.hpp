@@ -7,6 +7,7 @@
 // leaves the stores out.
 
 #include "search/board_ops.hpp"
+#include "search/endgame_oracle.hpp"
 #include "search/heuristics.hpp"
 #include "search/move_ordering.hpp"
 #include "search/search_limits.hpp"
@@ -33,6 +34,9 @@ struct SharedSearch {
     bool reuse_deeper_results = true;
     int total_stones = 0;  ///< constant through a game: stones leave the pits only for the stores
     TranspositionTable* tt = nullptr;
+    /// Exact values of every position with at most `endgame_stones` stones in the pits.
+    const EndgameOracle* endgame = nullptr;
+    int endgame_stones = -1;
     std::atomic<bool> stop{false};
     std::atomic<std::uint64_t> nodes{0};  ///< flushed from the workers now and then
     std::optional<Clock::time_point> deadline;
@@ -79,6 +83,8 @@ private:
     int child_value(const Board& p, int move, int depth, int alpha, int beta, int ply);
     int frontier(const Board& p, int alpha, int beta);
     int leaf_value(const Board& p) const;
+    /// The exact value of `p` (in points) from the endgame database; `stones` are those in its pits.
+    int endgame_value(const Board& p, int stones) const;
     void count_node() {
         ++nodes_;
         if (++unflushed_ >= 4096) check_limits();

@@ -27,7 +27,9 @@ TEST(SolveCommand, SmallBoardsMatchExhaustiveSearch) {
             const Rules rules = make_rules(preset, pits, seeds);
             testing::ExhaustiveSearch exhaustive(rules);
             const int expected = exhaustive.final_margin(Position::start(rules));
-            for (const char* method : {"retrograde", "search"}) {
+            // Retrograde analysis alone; the forward search alone (no database), with a
+            // small endgame database at its leaves, and with the default one.
+            for (const char* method : {"retrograde", "search --db-stones 0", "search --db-stones 3", "search"}) {
                 const std::string out =
                     run(std::string(MANCALA_BINARY) + " solve --json --hash 16 --rules " + preset + " --pits " +
                         std::to_string(pits) + " --seeds " + std::to_string(seeds) + " --method " + method);
@@ -38,6 +40,18 @@ TEST(SolveCommand, SmallBoardsMatchExhaustiveSearch) {
                 EXPECT_GE(json.at("peak_rss_mb").get<double>(), 0.0);
             }
         }
+    }
+}
+
+// The forward search with database leaves and the pure retrograde solver agree on a bigger board.
+TEST(SolveCommand, SearchWithDatabaseAgreesWithRetrograde) {
+    for (const char* preset : {"kalah", "homework"}) {
+        const std::string common =
+            std::string(MANCALA_BINARY) + " solve --json --hash 16 --pits 4 --seeds 3 --rules " + preset;
+        const auto retrograde = nlohmann::json::parse(run(common + " --method retrograde"));
+        const auto search = nlohmann::json::parse(run(common + " --method search --db-stones 8"));
+        EXPECT_EQ(retrograde.at("value"), search.at("value")) << preset;
+        EXPECT_EQ(search.at("method"), "search");
     }
 }
 

@@ -1,0 +1,139 @@
+#include "cli/commands.hpp"
+#include "cli/rules_options.hpp"
+
+#include "arena/progress.hpp"
+#include "cli/db_progress.hpp"
+#include "core/notation.hpp"
+#include "core/pit_names.hpp"
+#include "solve/endgame_db.hpp"
+#include "util/terminal.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <thread>
+
+namespace mancala::cli {
+
+namespace {
+
+struct DbArgs {
+    RulesOptions game;
+    std::string dir = "mancala-db";
+    int max_stones = 20;
+    int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    bool quiet = false;
+    bool json = false;
+};
+
+void build(const DbArgs& args) {
+    const Rules rules = args.game.rules();
+    solve::EndgameDatabase db(rules, args.dir);
+    const int had = db.max_stones();
+    if (!args.quiet) {
+        fmt::print(stderr, "{}: {} tiers present, building tiers {}..{} ({} positions) with {} threads\n",
+                   solve::EndgameDatabase::folder(args.dir, rules).string(), had + 1, had + 1, args.max_stones,
+                   db.positions_up_to(args.max_stones) - db.positions_up_to(had), args.threads);
+    }
+    DbProgress progress(stderr, !args.quiet, is_terminal(stderr));
+    db.build(args.max_stones, args.threads, [&](const solve::BuildProgress& p) { progress.update(p); });
+    progress.finish();
+    if (args.json) {
+        nlohmann::json tiers = nlohmann::json::array();
+        for (int t = 0; t <= db.max_stones(); ++t)
+            tiers.push_back({{"tier", t}, {"positions", db.tier_size(t)}, {"bytes", db.tier_bytes(t)}});
+        fmt::print("{}\n", nlohmann::json{{"rules", preset_name(rules)},
+                                          {"pits", rules.pits},
+                                          {"max_stones", db.max_stones()},
+                                          {"seconds", progress.seconds()},
+                                          {"positions_built", progress.positions()},
+                                          {"tiers", tiers}}
+                               .dump());
+        return;
+    }
+    fmt::print("{}: tiers 0..{} ({} positions) in {}\n", solve::EndgameDatabase::folder(args.dir, rules).string(),
+               db.max_stones(), db.positions_up_to(db.max_stones()),
+               db.directory() ? "files tier-000.mdb ..." : "memory");
+    if (progress.positions() > 0)
+        fmt::print("built {} positions in {:.2f} s ({:.1f} million positions/s)\n", progress.positions(),
+                   progress.seconds(), static_cast<double>(progress.positions()) / progress.seconds() / 1e6);
+}
+
+void query(const DbArgs& args) {
+    const Rules rules = args.game.rules();
+    const Position position = args.game.start(rules);
+    if (!std::filesystem::exists(solve::EndgameDatabase::folder(args.dir, rules)))
+        throw UsageError(fmt::format("no database for {} with {} pits under {} (build it with `mancala db build`)",
+                                     preset_name(rules), rules.pits, args.dir));
+    const solve::EndgameDatabase db(rules, args.dir);
+    const int stones = position.row_stones(Side::South) + position.row_stones(Side::North);
+    if (stones > db.max_stones())
+        throw UsageError(fmt::format("the position has {} stones in its pits; the database under {} holds up to {}",
+                                     stones, args.dir, db.max_stones()));
+    const Side me = position.to_move();
+    struct MoveValue {
+        std::string pit;
+        int margin;
+    };
+    std::vector<MoveValue> moves;
+    if (!position.is_terminal(rules)) {
+        for (int move : position.legal_moves()) {
+            Position child = position;
+            const MoveResult r = child.apply(rules, move);
+            int margin = child.store_difference(me);
+            if (!r.game_over) margin += (child.to_move() == me ? 1 : -1) * db.value(child);
+            moves.push_back({pit_name(rules.pits, me, move), margin});
+        }
+    }
+    const int value = db.final_margin(position);
+    if (args.json) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const auto& m : moves) list.push_back({{"move", m.pit}, {"value", m.margin}});
+        fmt::print("{}\n", nlohmann::json{{"position", to_notation(position)},
+                                          {"to_move", to_string(me)},
+                                          {"value", value},
+                                          {"moves", list}}
+                               .dump());
+        return;
+    }
+    auto verdict = [](int margin) {
+        return margin > 0 ? fmt::format("wins by {}", margin)
+                          : margin < 0 ? fmt::format("loses by {}", -margin) : std::string("draw");
+    };
+    fmt::print("position {} ({} to move)\n", to_notation(position), to_string(me));
+    fmt::print("value: {} {} (final margin {:+}, exact)\n", to_string(me), verdict(value), value);
+    for (const auto& m : moves)
+        fmt::print("  {:<4} {:+4}  {}{}\n", m.pit, m.margin, verdict(m.margin), m.margin == value ? "  best" : "");
+}
+
+}  // namespace
+
+void add_db_command(CLI::App& app) {
+    CLI::App* db = app.add_subcommand("db", "Build and query endgame databases (exact values of small endgames)");
+    db->require_subcommand(1);
+
+    auto build_args = std::make_shared<DbArgs>();
+    CLI::App* b = db->add_subcommand("build", "Build an endgame database tier by tier, resuming an interrupted build");
+    build_args->game.add_to(*b, false);
+    b->add_option("--max-stones", build_args->max_stones, "build every tier up to this many stones in the pits")
+        ->capture_default_str()
+        ->check(CLI::Range(0, solve::EndgameDatabase::kMaxStones));
+    b->add_option("--out", build_args->dir, "folder of databases (one subfolder per rule set and board size)")
+        ->capture_default_str();
+    b->add_option("--threads", build_args->threads, "threads")->capture_default_str()->check(CLI::Range(1, 256));
+    b->add_flag("--quiet", build_args->quiet, "no progress bar");
+    b->add_flag("--json", build_args->json, "print a JSON summary (tiers, sizes on disk, time)");
+    b->footer("Example:\n  mancala db build --rules kalah --pits 6 --max-stones 20 --out mancala-db");
+    b->callback([build_args] { build(*build_args); });
+
+    auto query_args = std::make_shared<DbArgs>();
+    CLI::App* q = db->add_subcommand("query", "The exact value of a position and of each of its moves");
+    query_args->game.add_to(*q, true);
+    q->add_option("--db", query_args->dir, "folder of databases")->capture_default_str();
+    q->add_flag("--json", query_args->json, "print one JSON object");
+    q->footer("Example:\n  mancala db query --rules kalah --pits 6 --position \"1,0,2,0,0,3/0,1,0,0,2,0/20/19/S\"");
+    q->callback([query_args] { query(*query_args); });
+}
+
+}  // namespace mancala::cli

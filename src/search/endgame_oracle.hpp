@@ -1,0 +1,28 @@
+#pragma once
+// Exact values the engine may take instead of searching: an endgame database
+// (solve layer) implements this, so the search needs to know nothing about how
+// the values are stored.
+
+#include "core/rules.hpp"
+
+#include <cstdint>
+
+namespace mancala::search {
+
+class EndgameOracle {
+public:
+    virtual ~EndgameOracle() = default;
+
+    /// True when the values are those of `rules` (board size and rule dimensions; seeds do not matter).
+    virtual bool covers(const Rules& rules) const = 0;
+
+    /// Positions with at most this many stones in the pits are known (-1: none).
+    virtual int max_stones() const = 0;
+
+    /// What the side to move will gain over the opponent from here on under perfect
+    /// play, in stones. `cells` holds the mover's pits then the opponent's, each row
+    /// in its sowing order; `stones` is their sum, at most max_stones().
+    virtual int value(const int* cells, int stones) const = 0;
+};
+
+}  // namespace mancala::search

@@ -1,0 +1,166 @@
+#include "solve/endgame_db.hpp"
+
+#include "solve/tier_builder.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <stdexcept>
+#include <system_error>
+
+namespace mancala::solve {
+
+namespace {
+
+std::string rules_folder_name(const Rules& rules) {
+    const std::string_view preset = preset_name(rules);
+    if (preset != "custom") return fmt::format("{}-{}", preset, rules.pits);
+    return fmt::format("custom-{}-c{}-s{}-e{}-x{}", rules.pits, static_cast<int>(rules.capture),
+                       static_cast<int>(rules.sowing), static_cast<int>(rules.end), rules.extra_turn ? 1 : 0);
+}
+
+// Leftovers of a write that was interrupted before its rename.
+void remove_temporary_files(const std::filesystem::path& dir) {
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.starts_with(".tier-") && name.find(".tmp-") != std::string::npos)
+            std::filesystem::remove(entry.path(), ec);
+    }
+}
+
+}  // namespace
+
+EndgameDatabase::EndgameDatabase(const Rules& rules) : rules_(rules) {
+    validate(rules_);
+    ensure_index(0);
+}
+
+EndgameDatabase::EndgameDatabase(const Rules& rules, const std::filesystem::path& root) : rules_(rules) {
+    validate(rules_);
+    dir_ = folder(root, rules);
+    std::error_code ec;
+    std::filesystem::create_directories(*dir_, ec);
+    if (ec) throw std::runtime_error(fmt::format("cannot create {}: {}", dir_->string(), ec.message()));
+    int last = -1;
+    while (last < kMaxStones && std::filesystem::exists(tier_path(last + 1))) ++last;
+    ensure_index(std::max(last, 0));
+    for (int tier = 0; tier <= last; ++tier) {
+        files_.push_back(std::make_unique<TierFile>(tier_path(tier), identity(tier)));
+        tiers_.push_back(files_.back()->values());
+    }
+}
+
+EndgameDatabase::~EndgameDatabase() = default;
+
+std::filesystem::path EndgameDatabase::folder(const std::filesystem::path& root, const Rules& rules) {
+    return root / rules_folder_name(rules);
+}
+
+std::filesystem::path EndgameDatabase::tier_path(int tier) const {
+    return *dir_ / fmt::format("tier-{:03}.mdb", tier);
+}
+
+TierFileIdentity EndgameDatabase::identity(int tier) const { return {rules_, tier, index_->size(tier)}; }
+
+void EndgameDatabase::ensure_index(int max_stones) {
+    if (!index_ || index_->max_stones() < max_stones) index_ = std::make_unique<TierIndex>(rules_.pits, max_stones);
+}
+
+std::uint64_t EndgameDatabase::tier_size(int t) const {
+    if (t > index_->max_stones()) return TierIndex(rules_.pits, t).size(t);
+    return index_->size(t);
+}
+
+std::uint64_t EndgameDatabase::positions_up_to(int t) const {
+    const TierIndex index(rules_.pits, std::max(t, 0));
+    std::uint64_t total = 0;
+    for (int s = 0; s <= t; ++s) total += index.size(s);
+    return total;
+}
+
+std::uint64_t EndgameDatabase::tier_bytes(int t) const {
+    if (t < 0 || t >= static_cast<int>(files_.size())) return 0;
+    return files_[static_cast<std::size_t>(t)]->bytes_on_disk();
+}
+
+void EndgameDatabase::build(int max_stones, int threads,
+                            const std::function<void(const BuildProgress&)>& on_progress) {
+    if (max_stones < 0 || max_stones > kMaxStones)
+        throw std::invalid_argument(
+            fmt::format("an endgame database holds 0 to {} stones in the pits, not {}", kMaxStones, max_stones));
+    if (max_stones <= this->max_stones()) return;
+    ensure_index(max_stones);
+    if (dir_) remove_temporary_files(*dir_);
+    const int first = this->max_stones() + 1;
+    std::uint64_t total = 0;
+    for (int t = first; t <= max_stones; ++t) total += index_->size(t);
+    const auto started = std::chrono::steady_clock::now();
+    std::uint64_t done = 0;
+    for (int tier = first; tier <= max_stones; ++tier) {
+        build_tier(tier, threads, done, total, on_progress,
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+        done += index_->size(tier);
+    }
+}
+
+void EndgameDatabase::build_tier(int tier, int threads, std::uint64_t done_before, std::uint64_t total,
+                                 const std::function<void(const BuildProgress&)>& on_progress, double started) {
+    const std::uint64_t size = index_->size(tier);
+    std::vector<std::int8_t> values(size);
+    const auto begin = std::chrono::steady_clock::now();
+    auto last_report = begin;
+    BuildProgress progress{tier, 0, 0, size, done_before, total, started, false};
+    progress.last_tier = tier;
+    auto report = [&](std::uint64_t tier_done, bool finished) {
+        if (!on_progress) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (!finished && now - last_report < std::chrono::milliseconds(200)) return;
+        last_report = now;
+        progress.tier_done = tier_done;
+        progress.done = done_before + tier_done;
+        progress.seconds = started + std::chrono::duration<double>(now - begin).count();
+        progress.tier_finished = finished;
+        on_progress(progress);
+    };
+    solve_tier(rules_, *index_, tier, tiers_, values, threads, [&](std::uint64_t d) { report(d, false); });
+    if (dir_) {
+        write_tier_file(tier_path(tier), identity(tier), values);
+        // Map the file back (the page cache still holds it) and let the buffer go.
+        files_.push_back(std::make_unique<TierFile>(tier_path(tier), identity(tier), false));
+        tiers_.push_back(files_.back()->values());
+    } else {
+        memory_.push_back(std::move(values));
+        tiers_.push_back(memory_.back());
+    }
+    report(size, true);
+}
+
+bool EndgameDatabase::covers(const Rules& rules) const {
+    return rules.pits == rules_.pits && rules.capture == rules_.capture && rules.sowing == rules_.sowing &&
+           rules.end == rules_.end && rules.extra_turn == rules_.extra_turn;
+}
+
+int EndgameDatabase::value(const int* cells, int stones) const {
+    return tiers_[static_cast<std::size_t>(stones)][index_->rank(cells, stones)];
+}
+
+int EndgameDatabase::value(const Position& p) const {
+    std::array<int, 2 * kMaxPits> cells{};
+    const Side me = p.to_move();
+    const int n = p.pits();
+    if (n != rules_.pits)
+        throw std::invalid_argument(fmt::format("a {}-pit position for a {}-pit database", n, rules_.pits));
+    int stones = 0;
+    for (int i = 0; i < n; ++i) {
+        cells[static_cast<std::size_t>(i)] = p.pit(me, i);
+        cells[static_cast<std::size_t>(n + i)] = p.pit(opponent(me), i);
+        stones += p.pit(me, i) + p.pit(opponent(me), i);
+    }
+    if (stones > max_stones())
+        throw std::out_of_range(fmt::format("{} stones in the pits: the database holds up to {}", stones,
+                                            max_stones()));
+    return value(cells.data(), stones);
+}
+
+}  // namespace mancala::solve

@@ -1,0 +1,101 @@
+#pragma once
+// Endgame databases: the exact value of every position with up to some number of
+// stones in the pits, by tiered retrograde analysis (see README, "mancala db").
+// Stones only leave the pits for the stores, so tier t (t stones in the pits)
+// depends only on itself and lower tiers, and a position's value (what the mover
+// still gains) depends only on the pits: the stores never enter. Tiers are built
+// 0, 1, 2, ... with every core; inside a tier a move that puts no stone in a
+// store only pushes stones forward along the mover's row, so following such
+// moves always ends and a position's same-tier successors are solved first, on
+// demand.
+//
+// A database lives in memory, or on disk as one memory-mapped file per tier
+// (solve/tier_file.hpp) in a folder per rule set, written as each tier is done,
+// so an interrupted build resumes at the first missing tier.
+
+#include "core/position.hpp"
+#include "core/rules.hpp"
+#include "search/endgame_oracle.hpp"
+#include "solve/tier_file.hpp"
+#include "solve/tier_index.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace mancala::solve {
+
+/// Reported while a tier is built, from the calling thread, a few times a second and when the tier is done.
+struct BuildProgress {
+    int tier = 0;
+    int last_tier = 0;
+    std::uint64_t tier_done = 0;  ///< positions of this tier solved so far
+    std::uint64_t tier_size = 0;
+    std::uint64_t done = 0;   ///< positions of the tiers built in this run, so far
+    std::uint64_t total = 0;  ///< positions of every tier this run builds
+    double seconds = 0;       ///< since this run started
+    bool tier_finished = false;
+};
+
+class EndgameDatabase final : public search::EndgameOracle {
+public:
+    /// Values fit in a signed byte, so at most this many stones in the pits.
+    static constexpr int kMaxStones = 127;
+
+    /// An empty database kept in memory.
+    explicit EndgameDatabase(const Rules& rules);
+
+    /// The database of `rules` under folder `root` (in its subfolder for these
+    /// rules, created if missing). Maps every tier already built there, from 0 up
+    /// to the first missing one. Throws std::runtime_error if a file is corrupted
+    /// or made for other rules.
+    EndgameDatabase(const Rules& rules, const std::filesystem::path& root);
+
+    ~EndgameDatabase() override;
+
+    /// The subfolder of `root` that holds the database of `rules`, e.g. root/kalah-6.
+    static std::filesystem::path folder(const std::filesystem::path& root, const Rules& rules);
+
+    /// Builds every tier up to `max_stones` that is not there yet (on disk, each is
+    /// written as soon as it is done). Throws std::invalid_argument beyond kMaxStones.
+    void build(int max_stones, int threads, const std::function<void(const BuildProgress&)>& on_progress = {});
+
+    const Rules& rules() const { return rules_; }
+    /// The highest tier available, -1 if none.
+    bool covers(const Rules& rules) const override;
+    int max_stones() const override { return static_cast<int>(tiers_.size()) - 1; }
+    int value(const int* cells, int stones) const override;
+
+    /// What the side to move of `p` gains from here on; throws std::out_of_range
+    /// if `p` has more stones in its pits than the database holds.
+    int value(const Position& p) const;
+    /// The final margin for the side to move of `p`: its store difference plus value(p).
+    int final_margin(const Position& p) const { return p.store_difference(p.to_move()) + value(p); }
+
+    /// Positions in tier `t` (whether built or not), and in tiers 0..t.
+    std::uint64_t tier_size(int t) const;
+    std::uint64_t positions_up_to(int t) const;
+    /// Bytes of tier `t`'s file, or 0 in memory.
+    std::uint64_t tier_bytes(int t) const;
+    std::optional<std::filesystem::path> directory() const { return dir_; }
+
+private:
+    void build_tier(int tier, int threads, std::uint64_t done_before, std::uint64_t total,
+                    const std::function<void(const BuildProgress&)>& on_progress, double started);
+    TierFileIdentity identity(int tier) const;
+    std::filesystem::path tier_path(int tier) const;
+    void ensure_index(int max_stones);
+
+    Rules rules_;
+    std::optional<std::filesystem::path> dir_;
+    std::unique_ptr<TierIndex> index_;
+    std::vector<std::span<const std::int8_t>> tiers_;
+    std::vector<std::vector<std::int8_t>> memory_;  // the tiers, when in memory
+    std::vector<std::unique_ptr<TierFile>> files_;  // the tiers, when on disk
+};
+
+}  // namespace mancala::solve

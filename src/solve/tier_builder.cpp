@@ -1,0 +1,112 @@
+#include "solve/tier_builder.hpp"
+
+#include "core/position.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <thread>
+#include <vector>
+
+namespace mancala::solve {
+
+namespace {
+
+constexpr std::int8_t kUnknown = -128;
+
+class TierSolver {
+public:
+    TierSolver(const Rules& rules, const TierIndex& index, int tier, std::span<const std::span<const std::int8_t>> lower,
+               std::span<std::int8_t> values)
+        : rules_(rules), index_(index), n_(index.pits()), tier_(tier), lower_(lower), values_(values) {}
+
+    // The value of the position with counts `cells` (mover first) and index `at`.
+    int solve(const int* cells, std::uint64_t at) {
+        std::atomic_ref<std::int8_t> slot(values_[at]);
+        if (const std::int8_t known = slot.load(std::memory_order_relaxed); known != kUnknown) return known;
+        const int best = evaluate(cells);
+        slot.store(static_cast<std::int8_t>(best), std::memory_order_relaxed);
+        return best;
+    }
+
+private:
+    int evaluate(const int* cells) {
+        const Position p = index_.position(cells);  // South to move: the mover's pits are South's
+        if (p.is_terminal(rules_)) return p.row_stones(Side::South) - p.row_stones(Side::North);
+        std::array<int, 2 * kMaxPits> next{};
+        bool any_move = false;
+        int best = -kMaxPits * 1000;
+        for (int move = 0; move < n_; ++move) {
+            if (cells[move] == 0) continue;
+            any_move = true;
+            Position child = p;
+            const MoveResult r = child.apply(rules_, move);
+            int value = child.store_difference(Side::South);  // the stones the move won (stores were empty)
+            if (!r.game_over) {
+                const Side mover = child.to_move();
+                int stones = 0;
+                for (int i = 0; i < n_; ++i) {
+                    next[static_cast<std::size_t>(i)] = child.pit(mover, i);
+                    next[static_cast<std::size_t>(n_ + i)] = child.pit(opponent(mover), i);
+                    stones += next[static_cast<std::size_t>(i)] + next[static_cast<std::size_t>(n_ + i)];
+                }
+                const std::uint64_t at = index_.rank(next.data(), stones);
+                const int rest = stones == tier_ ? solve(next.data(), at) : lower_[static_cast<std::size_t>(stones)][at];
+                value += mover == Side::South ? rest : -rest;
+            }
+            best = std::max(best, value);
+        }
+        if (!any_move) {
+            // A player without stones passes (the board-empty rule): the opponent moves on the same pits.
+            for (int i = 0; i < n_; ++i) {
+                next[static_cast<std::size_t>(i)] = cells[n_ + i];
+                next[static_cast<std::size_t>(n_ + i)] = cells[i];
+            }
+            return -solve(next.data(), index_.rank(next.data(), tier_));
+        }
+        return best;
+    }
+
+    const Rules& rules_;
+    const TierIndex& index_;
+    int n_;
+    int tier_;
+    std::span<const std::span<const std::int8_t>> lower_;
+    std::span<std::int8_t> values_;
+};
+
+}  // namespace
+
+void solve_tier(const Rules& rules, const TierIndex& index, int tier,
+                std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values, int threads,
+                const std::function<void(std::uint64_t done)>& on_progress) {
+    const std::uint64_t size = index.size(tier);
+    std::fill(values.begin(), values.end(), kUnknown);
+    TierSolver solver(rules, index, tier, lower, values);
+    // Threads take blocks in turn; a position both reach (a same-tier successor)
+    // is solved twice to the same value, which is harmless.
+    constexpr std::uint64_t kBlock = 1 << 14;
+    std::atomic<std::uint64_t> next_block{0};
+    std::atomic<std::uint64_t> done{0};
+    auto work = [&](bool reporting) {
+        std::array<int, 2 * kMaxPits> cells{};
+        for (std::uint64_t first; (first = next_block.fetch_add(kBlock)) < size;) {
+            const std::uint64_t last = std::min(size, first + kBlock);
+            index.unrank(tier, first, cells.data());
+            for (std::uint64_t i = first; i < last; ++i) {
+                solver.solve(cells.data(), i);
+                index.next(cells.data());
+            }
+            done.fetch_add(last - first, std::memory_order_relaxed);
+            if (reporting && on_progress) on_progress(done.load(std::memory_order_relaxed));
+        }
+    };
+    {
+        std::vector<std::jthread> helpers;
+        for (int t = 1; t < threads; ++t) helpers.emplace_back(work, false);
+        work(true);
+    }
+    if (on_progress) on_progress(size);
+}
+
+}  // namespace mancala::solve

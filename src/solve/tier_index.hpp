@@ -1,0 +1,68 @@
+#pragma once
+// The index of the endgame databases: positions of one tier (a fixed number of
+// stones in the pits) numbered by their pit contents seen from the side to move.
+// Kalah's rules treat both players alike, so a position with North to move has
+// the value of its mirror image with South to move: the index ranks the mover's
+// pits (in sowing order) followed by the opponent's, and never stores the side,
+// which halves every table. The numbering is the composition ranking (stars and
+// bars, lexicographic), computed here with one table lookup pair per pit.
+
+#include "core/position.hpp"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace mancala::solve {
+
+class TierIndex {
+public:
+    /// Positions of `pits` pits a side with up to `max_stones` stones in the pits.
+    /// Throws std::invalid_argument for sizes out of range and std::overflow_error
+    /// when a tier cannot be numbered in 64 bits.
+    TierIndex(int pits, int max_stones);
+
+    int pits() const { return pits_; }
+    int max_stones() const { return max_stones_; }
+
+    /// Positions in tier `stones` (mover-relative: both sides to move share them).
+    std::uint64_t size(int stones) const { return ways(0, stones); }
+
+    /// The index of `p` in its tier, seen from its side to move.
+    std::uint64_t rank(const Position& p) const;
+
+    /// The index of the counts `cells` (2 x pits: the mover's, then the opponent's), summing to `stones`.
+    std::uint64_t rank(const int* cells, int stones) const {
+        std::uint64_t index = 0;
+        int left = stones;
+        for (int i = 0; i + 1 < 2 * pits_; ++i) {
+            index += ways(i, left) - ways(i, left - cells[i]);
+            left -= cells[i];
+        }
+        return index;
+    }
+
+    /// The counts (mover's pits, then the opponent's) of position `index` of tier `stones`.
+    void unrank(int stones, std::uint64_t index, int* cells) const;
+
+    /// Steps `cells` to the next composition of the same tier in index order.
+    /// Returns false after the last one.
+    bool next(int* cells) const;
+
+    /// The position of counts `cells`, South to move, stores empty.
+    Position position(const int* cells) const;
+
+private:
+    /// Compositions of `stones` into the pits from `first` on: C(stones + m - 1, m - 1), m = 2N - first.
+    std::uint64_t ways(int first, int stones) const {
+        return stones < 0 ? 0
+                          : ways_[static_cast<std::size_t>(first) * static_cast<std::size_t>(max_stones_ + 1) +
+                                  static_cast<std::size_t>(stones)];
+    }
+
+    int pits_;
+    int max_stones_;
+    std::vector<std::uint64_t> ways_;
+};
+
+}  // namespace mancala::solve

@@ -1,0 +1,159 @@
+#include "solve/endgame_db.hpp"
+#include "solve/retrograde.hpp"
+#include "solve/tier_file.hpp"
+#include "support/exhaustive_search.hpp"
+#include "support/temp_dir.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+namespace mancala::solve {
+namespace {
+
+TEST(TierIndex, NextWalksEveryCompositionInRankOrder) {
+    const TierIndex index(2, 7);
+    for (int stones = 0; stones <= 7; ++stones) {
+        int cells[4];
+        index.unrank(stones, 0, cells);
+        std::uint64_t count = 0;
+        do {
+            ASSERT_EQ(index.rank(cells, stones), count);
+            int back[4];
+            index.unrank(stones, count, back);
+            ASSERT_TRUE(std::equal(cells, cells + 4, back));
+            ++count;
+        } while (index.next(cells));
+        EXPECT_EQ(count, index.size(stones));
+    }
+}
+
+TEST(TierIndex, SeesPositionsFromTheMover) {
+    const TierIndex index(3, 12);
+    const std::vector<int> a{1, 0, 2}, b{3, 0, 1};
+    const Position south = Position::from_counts(a, b, 0, 0, Side::South);
+    const Position north = Position::from_counts(b, a, 5, 2, Side::North);
+    EXPECT_EQ(index.rank(south), index.rank(north));
+}
+
+TEST(TierIndex, RefusesWhatDoesNotFit) {
+    EXPECT_THROW(TierIndex(0, 3), std::invalid_argument);
+    EXPECT_THROW(TierIndex(16, 2000), std::overflow_error);
+}
+
+struct Board {
+    const char* preset;
+    int pits;
+    int max_stones;
+};
+
+class DatabaseVersusRetrograde : public ::testing::TestWithParam<Board> {};
+
+// Every position of every tier, both sides to move, against the simple
+// retrograde solver (itself checked against exhaustive search).
+TEST_P(DatabaseVersusRetrograde, EveryPosition) {
+    const Board b = GetParam();
+    const Rules rules = make_rules(b.preset, b.pits, 0);
+    RetrogradeSolver reference(rules, b.max_stones, 1);
+    reference.solve();
+    EndgameDatabase db(rules);
+    db.build(b.max_stones, 2);
+    ASSERT_EQ(db.max_stones(), b.max_stones);
+    const TierRanking ranking(b.pits, b.max_stones);
+    std::uint64_t checked = 0;
+    for (int tier = 0; tier <= b.max_stones; ++tier) {
+        for (std::uint64_t i = 0; i < ranking.size(tier); ++i) {
+            const Position p = ranking.unrank(tier, i);
+            if (p.legal_moves().empty() && !p.is_terminal(rules)) continue;  // never to move: the player passes
+            ASSERT_EQ(db.value(p), reference.value(p)) << b.preset << " " << to_string(p);
+            ++checked;
+        }
+    }
+    EXPECT_GT(checked, 200u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Presets, DatabaseVersusRetrograde,
+                         ::testing::Values(Board{"kalah", 3, 12}, Board{"homework", 3, 12}, Board{"relay", 3, 10},
+                                           Board{"kalah", 4, 12}, Board{"homework", 5, 8}, Board{"kalah", 1, 15},
+                                           Board{"kalah", 6, 7}),
+                         [](const auto& info) {
+                             return std::string(info.param.preset) + "_" + std::to_string(info.param.pits);
+                         });
+
+TEST(EndgameDatabase, OnDiskResumesAndReadsBack) {
+    testing::TempDir dir;
+    const Rules rules = make_rules("kalah", 4, 4);
+    int built = 0;
+    {
+        EndgameDatabase db(rules, dir.path());
+        EXPECT_EQ(db.max_stones(), -1);
+        db.build(5, 2, [&](const BuildProgress& p) { built += p.tier_finished; });
+        EXPECT_EQ(built, 6);
+    }
+    EndgameDatabase memory(rules);
+    memory.build(8, 1);
+    {
+        EndgameDatabase db(rules, dir.path());
+        EXPECT_EQ(db.max_stones(), 5);  // resumes after the tiers already there
+        built = 0;
+        db.build(8, 2, [&](const BuildProgress& p) {
+            built += p.tier_finished;
+            EXPECT_GE(p.tier, 6);
+        });
+        EXPECT_EQ(built, 3);
+        EXPECT_GT(db.tier_bytes(8), db.tier_size(8));
+    }
+    EndgameDatabase db(rules, dir.path());
+    ASSERT_EQ(db.max_stones(), 8);
+    const std::vector<int> south{2, 0, 1, 1}, north{0, 3, 0, 1};
+    const Position p = Position::from_counts(south, north, 9, 15, Side::North);
+    EXPECT_EQ(db.value(p), memory.value(p));
+    EXPECT_EQ(db.final_margin(p), memory.final_margin(p));
+    EXPECT_THROW(db.value(Position::start(rules)), std::out_of_range);  // 16 stones in the pits
+}
+
+TEST(EndgameDatabase, RefusesCorruptedAndMismatchedFiles) {
+    testing::TempDir dir;
+    const Rules rules = make_rules("kalah", 3, 3);
+    {
+        EndgameDatabase db(rules, dir.path());
+        db.build(6, 1);
+    }
+    const auto file = EndgameDatabase::folder(dir.path(), rules) / "tier-004.mdb";
+    {
+        std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+        f.seekp(70);
+        f.put(static_cast<char>(99));
+    }
+    try {
+        EndgameDatabase db(rules, dir.path());
+        FAIL() << "a corrupted tier was accepted";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("tier-004.mdb"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("checksum"), std::string::npos) << e.what();
+    }
+    // A tier of another board size under this board's name.
+    const Rules other = make_rules("kalah", 4, 3);
+    {
+        EndgameDatabase db(other, dir.path());
+        db.build(2, 1);
+    }
+    std::filesystem::copy_file(EndgameDatabase::folder(dir.path(), other) / "tier-002.mdb", file,
+                               std::filesystem::copy_options::overwrite_existing);
+    EXPECT_THROW(EndgameDatabase(rules, dir.path()), std::runtime_error);
+    // A truncated file.
+    std::filesystem::resize_file(file, 10);
+    EXPECT_THROW(EndgameDatabase(rules, dir.path()), std::runtime_error);
+}
+
+TEST(EndgameDatabase, AgreesWithExhaustiveSearchFromTheStart) {
+    const Rules rules = make_rules("homework", 3, 3);
+    EndgameDatabase db(rules);
+    db.build(18, 2);
+    testing::ExhaustiveSearch exhaustive(rules);
+    const Position start = Position::start(rules);
+    EXPECT_EQ(db.final_margin(start), exhaustive.final_margin(start));
+}
+
+}  // namespace
+}  // namespace mancala::solve
