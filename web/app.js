@@ -242,6 +242,7 @@
     $('south-turn').hidden = over || state.to_move !== 'south';
     $('north-turn').hidden = over || state.to_move !== 'north';
     boardEl.dataset.toMove = over ? '' : state.to_move;
+    app.dataset.gameId = state.id;
     const opp = state.opponent || {};
     $('opponent-text').textContent = `Opponent: ${opp.level || 'custom'}${opp.spec ? ' (' + opp.spec + ')' : ''}, ` +
       `${state.rules.preset} with ${state.rules.pits} pits and ${state.rules.seeds} seeds`;
