@@ -9,6 +9,9 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   time clang-format
 )
+# the browser tests (tests/browser): Debian's Chromium; Node.js and npm only if no node is installed
+packages+=(chromium)
+command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 
 missing=()
 for p in "${packages[@]}"; do
