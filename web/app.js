@@ -21,13 +21,14 @@
 
   let state = null; // the last state from the server
   let generation = 0; // bumped by new game / undo: stale responses and animations stop
-  let mode = 'idle'; // idle | thinking | animating | over | loading
+  let mode = 'loading'; // idle | loading | thinking (the AI) | hinting | animating | over
   let skipping = false; // the current animation jumps to its end
   let wakers = []; // resolve functions of pending sleeps (skip wakes them)
   let hints = null; // {pit: score} from the last hint, cleared by any move
   let builtFor = null; // the pit count the board DOM was built for
   const cells = new Map(); // cell name (B4, A1, ...) -> {el, count, dots, score, kind}
   let toastTimer = null;
+  let news = []; // what happened during the last moves, announced with the next status
 
   // ---------- API ----------
 
@@ -379,12 +380,12 @@
       mark(store, 'captured');
       const text = `${mover} captured ${plural(move.captured, 'stone')}${move.capture_pit ? ' from ' + move.capture_pit : ''}.`;
       showToast('Capture! ' + text, 'capture');
-      announce(text);
+      news.push(text);
     } else if (move.extra_turn) {
       mark(store, 'extra');
       const text = move.side === 'south' ? 'Extra turn for you!' : 'Extra turn for the computer.';
       showToast(text, 'extra');
-      announce(text);
+      news.push(text);
     }
     if (move.captured && move.extra_turn) mark(store, 'extra');
     await sleep(move.captured || move.extra_turn ? Math.max(delay * 3, 350) : delay);
@@ -403,10 +404,18 @@
     }
   }
 
+  // Relay rules: a player without stones passes, so a side may move again without an extra turn.
+  function notePass(moves) {
+    const last = moves && moves.length ? moves[moves.length - 1] : null;
+    if (!last || last.extra_turn || state.over || state.to_move !== last.side) return;
+    news.push(last.side === 'south' ? 'The computer has no stones and passes.' : 'You have no stones and pass.');
+  }
+
   function settle() {
     render();
     setMode(state.over ? 'over' : 'idle');
-    announce(statusForState());
+    announce([...news, statusForState()].join(' '));
+    news = [];
   }
 
   // ---------- actions ----------
@@ -415,6 +424,7 @@
     const gen = ++generation;
     skipAnimation();
     skipping = false;
+    news = [];
     showError('');
     clearHints();
     clearMarks('source', 'sown', 'last', 'captured', 'extra');
@@ -459,6 +469,7 @@
       await animateMoves(r.moves, gen);
       if (gen !== generation) return;
       state = r.state;
+      notePass(r.moves);
       settle();
       if (!state.over && state.to_move === 'north') await aiTurns(gen);
     } catch (e) {
@@ -479,6 +490,9 @@
       if (gen !== generation) return;
       state = r.state;
       showEvaluation(r);
+      const played = (r.moves || []).map((m) => m.pit).join(', ');
+      if (played) news.unshift(`The computer played ${played}.`);
+      notePass(r.moves);
       settle();
     }
   }
@@ -501,7 +515,7 @@
     if (mode !== 'idle' || !state || state.over || state.to_move !== 'south') return;
     const gen = generation;
     const before = state.history.length;
-    setMode('thinking');
+    setMode('hinting');
     announce('Looking for the best move…');
     try {
       const r = await api('GET', `/api/games/${state.id}/hint`);
@@ -554,6 +568,19 @@
     newGame();
   });
   $('again-btn').addEventListener('click', () => newGame());
+  try {
+    const saved = localStorage.getItem('mancala.speed');
+    if (saved) speedEl.value = saved;
+  } catch (e) {
+    // no storage: the default speed
+  }
+  speedEl.addEventListener('change', () => {
+    try {
+      localStorage.setItem('mancala.speed', speedEl.value);
+    } catch (e) {
+      // ignore
+    }
+  });
   hintBtn.addEventListener('click', hint);
   undoBtn.addEventListener('click', undo);
   skipBtn.addEventListener('click', skipAnimation);
