@@ -301,7 +301,9 @@
 
   function formatScore(s) {
     if (s === null || s === undefined) return '?';
-    const v = Math.round(Number(s) * 10) / 10;
+    const x = Number(s);
+    // one decimal for small estimates, whole stones from 10 on (they must fit above a pit)
+    const v = Math.abs(x) >= 10 ? Math.round(x) : Math.round(x * 10) / 10;
     return v > 0 ? '+' + v : String(v);
   }
 
@@ -524,12 +526,10 @@
       for (const m of r.moves || []) hints[m.pit] = { score: m.score, exact: m.exact, best: m.pit === r.best };
       const best = (r.moves || []).find((m) => m.pit === r.best);
       let text = r.best ? `Best move: ${r.best}` : 'No hint.';
-      if (best) {
-        text += ` (${formatScore(best.score)}${best.exact ? ', proven' : ''})`;
-        const pv = Array.isArray(best.pv) ? best.pv.join(' ') : best.pv;
-        if (pv) text += `. Line: ${pv}`;
-      }
-      $('hint-text').textContent = text + '. Scores are your predicted final margin in stones.';
+      if (best) text += ` (${formatScore(best.score)}${best.exact ? ', proven' : ''})`;
+      const pv = best ? (Array.isArray(best.pv) ? best.pv.join(' ') : best.pv) : '';
+      $('hint-text').textContent =
+        text + (pv ? `. Line: ${pv}` : '') + '. Scores are your predicted final margin in stones.';
       renderHints();
       setMode('idle');
       announce(text + '.');
