@@ -367,45 +367,53 @@ describe('the web page against mancala serve', { timeout: 150000 }, () => {
     await done();
   });
 
-  test('a whole game on a small board ends with a clear result', { timeout: 60000 }, async () => {
-    const { page, done } = await openPage();
-    const id = await newGame(page, { pits: 3, seeds: 2, level: 'easy', first: 'human', speed: 10 });
-    // an empty pit cannot be played: clicking it sends nothing
-    for (let turn = 0; turn < 60; turn++) {
-      if ((await page.getAttribute('#app', 'data-state')) === 'over') break;
-      const empty = page.locator('.pit.south[data-count="0"]').first();
-      if ((await empty.count()) > 0) {
-        const before = (await apiState(id)).history.length;
-        await empty.click({ force: true }); // aria-disabled: Playwright would wait for it
-        assert.equal((await apiState(id)).history.length, before, 'an empty pit is not played');
+  for (const rules of ['kalah', 'homework', 'relay']) {
+    test(`a whole ${rules} game on a small board ends with a clear result`, { timeout: 60000 }, async () => {
+      const { page, done } = await openPage();
+      const id = await newGame(page, { rules, pits: 3, seeds: 2, level: 'easy', first: 'human', speed: 10 });
+      let sawEmptyPit = false;
+      for (let turn = 0; turn < 80; turn++) {
+        if ((await page.getAttribute('#app', 'data-state')) === 'over') break;
+        // an empty pit cannot be played: clicking it sends nothing
+        const empty = page.locator('.pit.south[data-count="0"]').first();
+        if ((await empty.count()) > 0) {
+          sawEmptyPit = true;
+          const before = (await apiState(id)).history.length;
+          await empty.click({ force: true }); // aria-disabled: Playwright would wait for it
+          assert.equal((await apiState(id)).history.length, before, 'an empty pit is not played');
+        }
+        await page.locator('.pit.south.legal').first().click();
+        await waitSettled(page);
+        // after every turn, the board drawn is the server's and so is the move list
+        const state = await apiState(id);
+        assert.deepEqual(await drawnCounts(page), countsOf(state.board), `turn ${turn}: the board drawn`);
+        assert.equal((await moveListItems(page)).length, state.history.length, `turn ${turn}: the move list`);
       }
-      await page.locator('.pit.south.legal').first().click();
+      assert.ok(sawEmptyPit);
+      assert.equal(await page.getAttribute('#app', 'data-state'), 'over');
+      const state = await apiState(id);
+      assert.ok(state.over);
+      const r = state.result;
+      assert.equal(r.south + r.north, 12, 'every stone ends in a store');
+      assert.ok(await page.isVisible('#result'));
+      const text = await page.textContent('#result-text');
+      if (r.winner === 'south') assert.equal(text, `You win, ${r.south}–${r.north}!`);
+      else if (r.winner === 'north') assert.equal(text, `The computer wins, ${r.north}–${r.south}.`);
+      else assert.equal(text, `Draw, ${r.south}–${r.north}.`);
+      assert.match(await page.textContent('#status'), /Game over/);
+      assert.equal(await page.getAttribute('[data-cell="B5"]', 'data-count'), String(r.south));
+      assert.equal(await page.getAttribute('[data-cell="A1"]', 'data-count'), String(r.north));
+      assert.equal(await page.locator('.pit.south.legal').count(), 0, 'no pit is playable');
+      assert.ok(await page.isDisabled('#hint-btn'));
+      // "Play again" starts a fresh game with the same settings
+      await page.click('#again-btn');
+      await page.waitForFunction((old) => document.getElementById('app').dataset.gameId !== old, id);
       await waitSettled(page);
-    }
-    assert.equal(await page.getAttribute('#app', 'data-state'), 'over');
-    const state = await apiState(id);
-    assert.ok(state.over);
-    const r = state.result;
-    assert.equal(r.south + r.north, 12, 'every stone ends in a store');
-    assert.ok(await page.isVisible('#result'));
-    const text = await page.textContent('#result-text');
-    if (r.winner === 'south') assert.equal(text, `You win, ${r.south}–${r.north}!`);
-    else if (r.winner === 'north') assert.equal(text, `The computer wins, ${r.north}–${r.south}.`);
-    else assert.equal(text, `Draw, ${r.south}–${r.north}.`);
-    assert.match(await page.textContent('#status'), /Game over/);
-    assert.equal(await page.getAttribute('[data-cell="B5"]', 'data-count'), String(r.south));
-    assert.equal(await page.getAttribute('[data-cell="A1"]', 'data-count'), String(r.north));
-    assert.equal((await moveListItems(page)).length, state.history.length);
-    assert.equal(await page.locator('.pit.south.legal').count(), 0, 'no pit is playable');
-    assert.ok(await page.isDisabled('#hint-btn'));
-    // "Play again" starts a fresh game with the same settings
-    await page.click('#again-btn');
-    await page.waitForFunction((old) => document.getElementById('app').dataset.gameId !== old, id);
-    await waitSettled(page);
-    assert.ok(await page.isHidden('#result'));
-    assert.equal(await page.locator('.pit.south').count(), 3);
-    await done();
-  });
+      assert.ok(await page.isHidden('#result'));
+      assert.equal(await page.locator('.pit.south').count(), 3);
+      await done();
+    });
+  }
 
   test('the AI moves first when it starts', { timeout: 30000 }, async () => {
     const { page, done } = await openPage();
