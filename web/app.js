@@ -486,7 +486,7 @@
       if (gen !== generation || !state || state.over || state.to_move !== 'north') break;
       setMode('thinking');
       announce('Computer is thinking…');
-      const r = await api('POST', `/api/games/${state.id}/ai-move`);
+      const r = await api('POST', `/api/games/${state.id}/ai-move`, {});
       if (gen !== generation) return;
       await animateMoves(r.moves, gen);
       if (gen !== generation) return;
@@ -547,7 +547,7 @@
     clearHints();
     setMode('loading');
     try {
-      const s = await api('POST', `/api/games/${state.id}/undo`);
+      const s = await api('POST', `/api/games/${state.id}/undo`, {});
       if (gen !== generation) return;
       state = s;
       clearMarks('source', 'sown', 'last', 'captured', 'extra');
