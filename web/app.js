@@ -54,7 +54,12 @@
       }
     }
     if (!response.ok) {
-      throw new Error((data && data.error) || `HTTP ${response.status}`);
+      const error = new Error((data && data.error) || `HTTP ${response.status}`);
+      error.status = response.status;
+      if (response.status === 404 && path.startsWith('/api/games/')) {
+        error.message = 'This game is no longer on the server (it expired): start a new game.';
+      }
+      throw error;
     }
     return data;
   }
@@ -571,6 +576,7 @@
   try {
     const saved = localStorage.getItem('mancala.speed');
     if (saved) speedEl.value = saved;
+    else if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) speedEl.value = speedEl.max;
   } catch (e) {
     // no storage: the default speed
   }
