@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
     mancala::cli::add_play_command(app);
     mancala::cli::add_arena_command(app);
     mancala::cli::add_solve_command(app);
+    mancala::cli::add_serve_command(app);
 
     try {
         app.parse(argc, argv);
