@@ -75,6 +75,17 @@ async function waitHealthy() {
   }
 }
 
+// Never leave the server behind, whatever happens to this process.
+process.on('exit', () => {
+  if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (server) server.kill('SIGKILL');
+    process.exit(1);
+  });
+}
+
 function stopServer() {
   return new Promise((resolve) => {
     if (!server || server.exitCode !== null || server.signalCode !== null) return resolve();
