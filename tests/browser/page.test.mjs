@@ -257,9 +257,13 @@ describe('the web page against mancala serve', { timeout: 150000 }, () => {
     assert.match(await page.textContent('#status'), /thinking/i);
     assert.ok(await page.isDisabled('#hint-btn'), 'no hint while the AI thinks');
     const afterHuman = await drawnCounts(page);
-    await page.fill('#speed', '10');
+    // the AI's move is animated slowly too; the Skip button ends it
     releaseAi();
-    await waitSettled(page);
+    await page.waitForSelector('#app[data-state="animating"]');
+    const skipped = Date.now();
+    await page.click('#skip-btn');
+    await waitSettled(page, 2000);
+    assert.ok(Date.now() - skipped < 1500, 'skipping ends the animation at once');
     const state = await apiState(id);
     const items = await moveListItems(page);
     assert.equal(items.length, state.history.length);
