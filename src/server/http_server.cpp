@@ -72,6 +72,12 @@ HttpServer::HttpServer(ServerOptions options)
     http.set_payload_max_length(kMaxBodyBytes);
     http.set_keep_alive_timeout(kKeepAliveSeconds);
     http.set_tcp_nodelay(true);
+    // SO_REUSEADDR only: cpp-httplib also sets SO_REUSEPORT, which lets a second server
+    // bind a port already in use and silently share its connections.
+    http.set_socket_options([](socket_t socket) {
+        const int yes = 1;
+        ::setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+    });
 
     Api& api = api_;
     const auto id = [](const httplib::Request& req) { return std::string(req.matches[1]); };

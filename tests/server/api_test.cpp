@@ -477,6 +477,12 @@ TEST(ServerApi, ListsLevelsAgentsAndRules) {
     EXPECT_EQ(server.get("/healthz").body["status"], "ok");
 }
 
+TEST(ServerApi, ABusyPortIsRefused) {
+    const TestServer server;
+    HttpServer second{ServerOptions{}};
+    EXPECT_THROW(second.bind("127.0.0.1", server.port()), std::runtime_error);
+}
+
 TEST(ServerAssets, ServesTheCompiledInPage) {
     const TestServer server;
     ASSERT_FALSE(embedded_assets().empty());
