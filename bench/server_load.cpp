@@ -1,6 +1,6 @@
 // Load test of `mancala serve`: N concurrent clients each play whole games against
 // the greedy agent over loopback (create a game, random legal human moves, the
-// agent's turns, until the game is over), check every final state, and report
+// agent's turns, until the game is over, then delete it), check every final state, and report
 // games/s, requests/s and latency percentiles. Exit code 1 on any error.
 //
 //   build/bench/server_load                       # 200 clients, a server in this process
@@ -128,6 +128,16 @@ ClientResult run_client(const LoadArgs& args, int port, std::uint64_t seed) {
         }
         if (const auto problem = check_final(state, id, total)) {
             out.errors.push_back(*problem);
+            return out;
+        }
+        // Done with it: delete the game, as a page would leave it to expire.
+        const auto start = Clock::now();
+        const httplib::Result deleted = client.Delete(base);
+        out.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        if (!deleted || deleted->status != 204) {
+            out.errors.push_back(
+                fmt::format("DELETE {}: {}", base,
+                            deleted ? std::to_string(deleted->status) : httplib::to_string(deleted.error())));
             return out;
         }
         ++out.games;
