@@ -24,8 +24,8 @@ constexpr std::string_view kDefaultRules = "kalah";
 constexpr int kDefaultPits = 6;
 constexpr int kDefaultSeeds = 4;
 constexpr std::string_view kDefaultFirst = "random";
-/// The adviser behind hints; its time is the server's hint time.
-constexpr std::string_view kHintAgent = "engine";
+/// The adviser behind hints (a small table: it is built for each hint); its time is the server's hint time.
+constexpr std::string_view kHintAgent = "engine:hash=16";
 
 struct PresetText {
     std::string_view name;
