@@ -481,6 +481,63 @@ TEST(ServerApi, ListsLevelsAgentsAndRules) {
     EXPECT_EQ(server.get("/healthz").body["status"], "ok");
 }
 
+// Mangled bodies (random bytes, JSON with fields of every type, cut-off JSON) on every
+// route that reads one: always a JSON 4xx (or a success), never a 5xx, never a broken game.
+TEST(ServerApi, MangledBodiesNeverCrashOrCorrupt) {
+    const TestServer server;
+    const json game = server.create(json{{"first", "human"}, {"pits", 4}, {"seeds", 2}, {"level", "easy"}});
+    const std::vector<json> values = {nullptr,
+                                      true,
+                                      -1,
+                                      0,
+                                      3,
+                                      1e300,
+                                      "",
+                                      "B3",
+                                      "kalah",
+                                      "easy",
+                                      "random",
+                                      json::array(),
+                                      json::array({1, "B2"}),
+                                      json::object(),
+                                      "\u0000",
+                                      std::string(300, 'x')};
+    const std::vector<std::string> keys = {"rules", "pits", "seeds", "first", "level", "opponent", "pit", "x"};
+    std::mt19937 random(99);
+    for (int i = 0; i < 400; ++i) {
+        std::string body;
+        switch (i % 3) {
+            case 0:
+                for (std::size_t n = random() % 40; n > 0; --n) body.push_back(static_cast<char>(random() % 256));
+                break;
+            case 1: {
+                json object = json::object();
+                for (std::size_t n = random() % 4; n > 0; --n)
+                    object[keys[random() % keys.size()]] = values[random() % values.size()];
+                body = object.dump();
+                break;
+            }
+            default: {
+                const std::string whole = json{{"pit", "B3"}, {"pits", 4}}.dump();
+                body = whole.substr(0, random() % whole.size());
+            }
+        }
+        const std::string path = i % 4 == 0   ? "/api/games"
+                                 : i % 4 == 1 ? url(game, "/moves")
+                                 : i % 4 == 2 ? url(game, "/undo")
+                                              : url(game, "/ai-move");
+        const Answer a = server.post(path, body);
+        EXPECT_TRUE(a.status == 200 || a.status == 201 || a.status == 400 || a.status == 409)
+            << path << " " << json(body).dump(-1, ' ', false, json::error_handler_t::replace) << " -> " << a.status
+            << " " << a.text;
+        ASSERT_TRUE(a.body.is_object()) << a.text;
+        if (a.status >= 400) {
+            EXPECT_TRUE(a.body["error"].is_string());
+        }
+    }
+    expect_consistent(server.get(url(game)).body);
+}
+
 TEST(ServerApi, ABusyPortIsRefused) {
     const TestServer server;
     HttpServer second{ServerOptions{}};
