@@ -7,8 +7,12 @@ packages=(
   build-essential cmake ninja-build git
   libcli11-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  libcpp-httplib-dev pkg-config
   time clang-format
 )
+# the browser tests (tests/browser): Debian's Chromium; Node.js and npm only if no node is installed
+packages+=(chromium)
+command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 
 missing=()
 for p in "${packages[@]}"; do

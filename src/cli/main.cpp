@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
     mancala::cli::add_arena_command(app);
     mancala::cli::add_solve_command(app);
     mancala::cli::add_db_command(app);
+    mancala::cli::add_serve_command(app);
 
     try {
         app.parse(argc, argv);

@@ -1,0 +1,239 @@
+// Load test of `mancala serve`: N concurrent clients each play whole games against
+// the greedy agent over loopback (create a game, random legal human moves, the
+// agent's turns, until the game is over, then delete it), check every final state, and report
+// games/s, requests/s and latency percentiles. Exit code 1 on any error.
+//
+//   build/bench/server_load                       # 200 clients, a server in this process
+//   build/bench/server_load --port 8080           # against a running `mancala serve` on 127.0.0.1
+//   build/bench/server_load --clients 20 --games 2 --pits 4 --seeds 3
+
+#include "server/http_server.hpp"
+
+#include <fmt/format.h>
+#include <httplib.h>
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+struct LoadArgs {
+    int clients = 200;
+    int games = 1;
+    int pits = 6;
+    int seeds = 4;
+    int port = 0;  ///< 0: start a server in this process
+    int threads = 16;
+    std::string opponent = "greedy";
+    std::uint64_t seed = 1;
+    int max_errors_shown = 10;
+};
+
+struct ClientResult {
+    std::vector<double> latencies_ms;
+    int games = 0;
+    std::vector<std::string> errors;
+};
+
+int stones_on(const json& board) {
+    int total = board.at("south_store").get<int>() + board.at("north_store").get<int>();
+    for (const json& count : board.at("south")) total += count.get<int>();
+    for (const json& count : board.at("north")) total += count.get<int>();
+    return total;
+}
+
+/// The final state's problems, if any: not over, someone else's id, stones lost, a broken history.
+std::optional<std::string> check_final(const json& state, const std::string& id, int total) {
+    if (state.at("id") != id) return fmt::format("game {} came back with id {}", id, state.at("id").dump());
+    if (state.at("over") != true) return fmt::format("game {} is not over", id);
+    if (stones_on(state.at("board")) != total) return fmt::format("game {} lost stones", id);
+    const json& result = state.at("result");
+    if (result.is_null() || result.at("south").get<int>() + result.at("north").get<int>() != total)
+        return fmt::format("game {} has a bad result {}", id, result.dump());
+    const json& history = state.at("history");
+    if (history.empty() || history.back().at("after") != state.at("board"))
+        return fmt::format("game {}: the history does not end at the board", id);
+    for (std::size_t i = 0; i + 1 < history.size(); ++i)
+        if (history[i].at("after") != history[i + 1].at("before"))
+            return fmt::format("game {}: move {} does not lead to move {}", id, i, i + 1);
+    return std::nullopt;
+}
+
+ClientResult run_client(const LoadArgs& args, int port, std::uint64_t seed) {
+    ClientResult out;
+    std::mt19937_64 random(seed);
+    httplib::Client client("127.0.0.1", port);
+    client.set_connection_timeout(std::chrono::seconds(10));
+    client.set_read_timeout(std::chrono::seconds(60));
+    client.set_write_timeout(std::chrono::seconds(10));
+    const int total = 2 * args.pits * args.seeds;
+
+    // One request; its body parsed, or an error recorded and nullopt.
+    auto request = [&](const std::string& path, const json& body, int expected) -> std::optional<json> {
+        const auto start = Clock::now();
+        const httplib::Result r = client.Post(path, body.dump(), "application/json");
+        out.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        if (!r) {
+            out.errors.push_back(fmt::format("POST {}: {}", path, httplib::to_string(r.error())));
+            return std::nullopt;
+        }
+        if (r->status != expected) {
+            out.errors.push_back(fmt::format("POST {}: status {} ({})", path, r->status, r->body.substr(0, 200)));
+            return std::nullopt;
+        }
+        json parsed = json::parse(r->body, nullptr, false);
+        if (parsed.is_discarded()) {
+            out.errors.push_back(fmt::format("POST {}: not JSON", path));
+            return std::nullopt;
+        }
+        return parsed;
+    };
+
+    for (int g = 0; g < args.games; ++g) {
+        const auto created = request(
+            "/api/games",
+            json{{"pits", args.pits}, {"seeds", args.seeds}, {"first", "random"}, {"opponent", args.opponent}},
+            201);
+        if (!created) return out;
+        json state = *created;
+        const std::string id = state.at("id");
+        const std::string base = "/api/games/" + id;
+        for (int step = 0; !state.at("over").get<bool>(); ++step) {
+            if (step > 100000) {
+                out.errors.push_back(fmt::format("game {} does not end", id));
+                return out;
+            }
+            std::optional<json> reply;
+            if (state.at("to_move") == "south") {
+                const json& legal = state.at("legal_moves");
+                reply = request(base + "/moves", json{{"pit", legal.at(random() % legal.size())}}, 200);
+            } else {
+                reply = request(base + "/ai-move", json::object(), 200);
+            }
+            if (!reply) return out;
+            state = reply->at("state");
+        }
+        if (const auto problem = check_final(state, id, total)) {
+            out.errors.push_back(*problem);
+            return out;
+        }
+        // Done with it: delete the game, as a page would leave it to expire.
+        const auto start = Clock::now();
+        const httplib::Result deleted = client.Delete(base);
+        out.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        if (!deleted || deleted->status != 204) {
+            out.errors.push_back(
+                fmt::format("DELETE {}: {}", base,
+                            deleted ? std::to_string(deleted->status) : httplib::to_string(deleted.error())));
+            return out;
+        }
+        ++out.games;
+    }
+    return out;
+}
+
+double percentile(std::vector<double>& sorted, double p) {
+    if (sorted.empty()) return 0;
+    const auto index = static_cast<std::size_t>(p * static_cast<double>(sorted.size() - 1) + 0.5);
+    return sorted[std::min(index, sorted.size() - 1)];
+}
+
+int run(const LoadArgs& args) {
+    std::optional<mancala::server::HttpServer> server;
+    std::thread server_thread;
+    int port = args.port;
+    if (port == 0) {
+        mancala::server::ServerOptions options;
+        options.threads = args.threads;
+        options.max_games = static_cast<std::size_t>(args.clients) * 2 + 16;
+        server.emplace(options);
+        port = server->bind("127.0.0.1", 0);
+        server_thread = std::thread([&] { server->run(); });
+        while (!server->running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    fmt::print("server_load: {} clients x {} games of kalah({},{}) against {} on http://127.0.0.1:{}/{}\n",
+               args.clients, args.games, args.pits, args.seeds, args.opponent, port,
+               server ? fmt::format(" (in this process, {} threads)", args.threads) : "");
+    std::fflush(stdout);
+
+    std::vector<ClientResult> results(static_cast<std::size_t>(args.clients));
+    std::vector<std::thread> clients;
+    const auto start = Clock::now();
+    for (int c = 0; c < args.clients; ++c)
+        clients.emplace_back([&, c] {
+            results[static_cast<std::size_t>(c)] =
+                run_client(args, port, args.seed * 1000003 + static_cast<std::uint64_t>(c));
+        });
+    for (std::thread& t : clients) t.join();
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+
+    if (server) {
+        server->stop();
+        server_thread.join();
+    }
+
+    std::vector<double> latencies;
+    int games = 0;
+    std::vector<std::string> errors;
+    for (ClientResult& r : results) {
+        latencies.insert(latencies.end(), r.latencies_ms.begin(), r.latencies_ms.end());
+        games += r.games;
+        errors.insert(errors.end(), r.errors.begin(), r.errors.end());
+    }
+    std::sort(latencies.begin(), latencies.end());
+    fmt::print("{} games, {} requests in {:.2f} s: {:.1f} games/s, {:.0f} requests/s\n", games, latencies.size(),
+               seconds, games / seconds, static_cast<double>(latencies.size()) / seconds);
+    fmt::print("latency: p50 {:.2f} ms, p90 {:.2f} ms, p99 {:.2f} ms, max {:.2f} ms\n", percentile(latencies, 0.50),
+               percentile(latencies, 0.90), percentile(latencies, 0.99),
+               latencies.empty() ? 0.0 : latencies.back());
+    const int expected = args.clients * args.games;
+    if (errors.empty() && games == expected) {
+        fmt::print("all {} games consistent\n", games);
+        return 0;
+    }
+    fmt::print(stderr, "server_load: {} errors, {} of {} games finished\n", errors.size(), games, expected);
+    for (std::size_t i = 0; i < errors.size() && static_cast<int>(i) < args.max_errors_shown; ++i)
+        fmt::print(stderr, "  {}\n", errors[i]);
+    return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    LoadArgs args;
+    CLI::App app{"Load test of mancala serve: concurrent clients play whole games over loopback", "server_load"};
+    app.add_option("--clients", args.clients, "concurrent clients")
+        ->check(CLI::Range(1, 2000))
+        ->capture_default_str();
+    app.add_option("--games", args.games, "games per client")->check(CLI::Range(1, 1000))->capture_default_str();
+    app.add_option("--pits", args.pits, "pits a side")->check(CLI::Range(1, 10))->capture_default_str();
+    app.add_option("--seeds", args.seeds, "seeds a pit")->check(CLI::Range(1, 1000))->capture_default_str();
+    app.add_option("--port", args.port, "a running server on 127.0.0.1 (0: start one in this process)")
+        ->check(CLI::Range(0, 65535))
+        ->capture_default_str();
+    app.add_option("--threads", args.threads, "worker threads of the in-process server")
+        ->check(CLI::Range(1, 1024))
+        ->capture_default_str();
+    app.add_option("--opponent", args.opponent, "the agent spec the clients play against")->capture_default_str();
+    app.add_option("--seed", args.seed, "seed of the clients' random moves")->capture_default_str();
+    CLI11_PARSE(app, argc, argv);
+    try {
+        return run(args);
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "server_load: {}\n", e.what());
+        return 1;
+    }
+}
