@@ -3,19 +3,21 @@
 //
 //   MANCALA_BINARY      the mancala binary (default ../../build/mancala from this file)
 //   MANCALA_ASSETS      if set, passed as --assets (serve web/ from disk instead of the compiled-in copy)
-//   MANCALA_SCREENSHOTS where desktop.png and phone.png go (default ../../docs/screenshots)
+//   MANCALA_SCREENSHOTS where desktop.png and phone.png go (default: a temporary folder, so a test run
+//                       leaves the repository untouched; docs/screenshots to refresh the README's)
 //   CHROMIUM            the browser (default /usr/bin/chromium)
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const binary = path.resolve(process.env.MANCALA_BINARY || path.join(here, '../../build/mancala'));
-const shotsDir = path.resolve(process.env.MANCALA_SCREENSHOTS || path.join(here, '../../docs/screenshots'));
+const shotsDir = path.resolve(process.env.MANCALA_SCREENSHOTS || path.join(os.tmpdir(), 'mancala-screenshots'));
 const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 
 const DESKTOP = { width: 1280, height: 800 };
