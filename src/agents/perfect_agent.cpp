@@ -1,9 +1,12 @@
 #include "agents/perfect_agent.hpp"
 
+#include "agents/endgame_source.hpp"
 #include "agents/engine_agent.hpp"
 #include "search/engine.hpp"
 
 #include <fmt/format.h>
+
+#include <cstdlib>
 
 namespace mancala::agents {
 
@@ -11,12 +14,14 @@ namespace {
 
 class PerfectAgent final : public Agent {
 public:
-    PerfectAgent(std::string spec, search::EngineSettings settings, std::chrono::milliseconds time)
-        : spec_(std::move(spec)), engine_(settings), time_(time) {}
+    PerfectAgent(std::string spec, search::EngineSettings settings, std::chrono::milliseconds time,
+                 std::string db_dir)
+        : spec_(std::move(spec)), engine_(settings), time_(time), db_dir_(std::move(db_dir)) {}
 
     std::string spec() const override { return spec_; }
 
     Decision choose(const Rules& rules, const Position& position, const MoveBudget& budget) override {
+        use_database_for(rules);
         search::SearchLimits limits;  // no depth limit: search until the value is proven
         limits.move_time = time_;
         limits.deadline = budget.deadline;
@@ -30,6 +35,7 @@ public:
 
     std::vector<MoveScore> analyze(const Rules& rules, const Position& position,
                                    const MoveBudget& budget) override {
+        use_database_for(rules);
         search::SearchLimits limits;
         limits.move_time = time_;
         limits.deadline = budget.deadline;
@@ -39,9 +45,20 @@ public:
     void new_game() override { engine_.new_game(); }
 
 private:
+    // The endgame database of these rules, if the folder has one: exact values at the leaves.
+    void use_database_for(const Rules& rules) {
+        if (db_dir_.empty() || (endgame_ && endgame_->covers(rules))) return;
+        endgame_ = find_endgame(rules, db_dir_);
+        search::EngineSettings settings = engine_.settings();
+        settings.endgame = endgame_.get();
+        engine_.configure(settings);
+    }
+
     std::string spec_;
     search::Engine engine_;
     std::chrono::milliseconds time_;
+    std::string db_dir_;
+    std::shared_ptr<const search::EndgameOracle> endgame_;
 };
 
 }  // namespace
@@ -52,8 +69,10 @@ std::unique_ptr<Agent> make_perfect_agent(AgentOptions& options) {
     settings.heuristic = search::Heuristic::StoreDiff;
     settings.hash_mb = static_cast<std::size_t>(options.get_int("hash", 64, 1, 65536));
     settings.threads = options.get_int("threads", 1, 1, 256);
+    const char* env = std::getenv("MANCALA_DB");
+    std::string db = options.get_string("db", env ? env : "");
     options.finish();
-    return std::make_unique<PerfectAgent>(options.canonical(), settings, time);
+    return std::make_unique<PerfectAgent>(options.canonical(), settings, time, std::move(db));
 }
 
 }  // namespace mancala::agents

@@ -38,7 +38,8 @@ constexpr AgentKind kKinds[] = {
      "heuristic=NAME (store-diff), seed=N (0: from the system)",
      "evolution:population=24,generations=30,seed=1", make_evolution_agent},
     {"perfect", "a move of optimal value, proven by searching to the end (the engine's best if not proven in time)",
-     "time=DURATION (30s), hash=MiB (64), threads=T (1)", "perfect:time=5s", make_perfect_agent},
+     "time=DURATION (30s), hash=MiB (64), threads=T (1), db=DIR endgame databases ($MANCALA_DB)",
+     "perfect:time=5s,db=mancala-db", make_perfect_agent},
 };
 
 }  // namespace
