@@ -16,7 +16,11 @@ std::string millions(std::uint64_t n) { return fmt::format("{:.1f}M", static_cas
 
 void DbProgress::update(const solve::BuildProgress& p) {
     last_ = p;
-    if (!enabled_ || (!interactive_ && !p.tier_finished)) return;
+    if (!enabled_) return;
+    // In a log: a line per finished tier, at most every 5 s, and the last one.
+    const bool last = p.tier_finished && p.tier == p.last_tier;
+    if (!interactive_ && !(last || (p.tier_finished && p.seconds - logged_at_ >= 5))) return;
+    logged_at_ = p.seconds;
     const double fraction = p.total ? static_cast<double>(p.done) / static_cast<double>(p.total) : 1.0;
     const double rate = p.seconds > 0 ? static_cast<double>(p.done) / p.seconds : 0;
     std::string line = fmt::format("tier {:>3}: {}/{} positions ({:.0f}%)", p.tier, millions(p.done),

@@ -27,6 +27,7 @@ private:
     bool enabled_;
     bool interactive_;
     bool drawn_ = false;
+    double logged_at_ = 0;
     solve::BuildProgress last_;
 };
 

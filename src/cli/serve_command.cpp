@@ -25,6 +25,7 @@ struct ServeArgs {
     std::string max_think = "5s";
     int threads = 16;
     std::string assets;
+    std::string db;
 };
 
 std::chrono::milliseconds duration_option(const char* option, const std::string& text) {
@@ -43,6 +44,13 @@ void run(const ServeArgs& args) {
     options.idle_timeout = duration_option("--idle-timeout", args.idle_timeout);
     options.api.max_think = duration_option("--max-think", args.max_think);
     options.threads = args.threads;
+    if (!args.db.empty()) {
+        if (!std::filesystem::is_directory(args.db))
+            throw UsageError(fmt::format("--db {}: not a folder", args.db));
+        if (args.db.find_first_of(",=") != std::string::npos)
+            throw UsageError(fmt::format("--db {}: the folder name may not contain ',' or '='", args.db));
+        options.api.endgame_db = args.db;
+    }
     if (!args.assets.empty()) {
         if (!std::filesystem::is_directory(args.assets))
             throw UsageError(fmt::format("--assets {}: not a folder", args.assets));
@@ -103,6 +111,8 @@ void add_serve_command(CLI::App& app) {
     cmd->add_option("--threads", args->threads, "HTTP worker threads")->capture_default_str();
     cmd->add_option("--assets", args->assets,
                     "serve the page from this folder (read on every request) instead of the compiled-in copy");
+    cmd->add_option("--db", args->db,
+                    "endgame databases (mancala db build): exact hints and perfect play where they cover the game");
     cmd->footer(
         "Open the printed address in a browser. The API is described in the README (\"HTTP API\").\n"
         "Examples:\n"

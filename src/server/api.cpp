@@ -158,6 +158,7 @@ Reply Api::create_game(std::string_view body) {
         }
         level = std::string(found->name);
         spec = std::string(found->spec);
+        if (spec.starts_with("perfect") && !settings_.endgame_db.empty()) spec += ",db=" + settings_.endgame_db;
     }
 
     play::GameSession session(make_rules(preset, pits, seeds), first_side);
@@ -236,7 +237,9 @@ Reply Api::hint(const std::string& id) {
     }
     // The search runs outside the game's lock: moves may go on meanwhile, and the
     // hint is for the position it was asked in.
-    const std::unique_ptr<agents::Agent> adviser = agents::make_agent(kHintAgent);
+    // With databases, the perfect agent's analysis: the engine with exact values at its leaves.
+    const std::unique_ptr<agents::Agent> adviser = agents::make_agent(
+        settings_.endgame_db.empty() ? std::string(kHintAgent) : "perfect:hash=16,db=" + settings_.endgame_db);
     const auto budget = agents::MoveBudget::within(std::min(settings_.hint_time, settings_.max_think));
     std::vector<agents::MoveScore> scores = adviser->analyze(rules, position, budget);
     if (scores.empty()) {

@@ -28,6 +28,9 @@ inline constexpr int kMaxAgentThreads = 2;
 struct ApiSettings {
     std::chrono::milliseconds max_think{5000};  ///< cap on an agent's thinking per move
     std::chrono::milliseconds hint_time{500};   ///< the engine's time for a hint (within max_think)
+    /// Folder of endgame databases (mancala db build): hints and the perfect level take
+    /// exact values from it where it covers the position. Empty: none.
+    std::string endgame_db;
 };
 
 /// A request the API refuses: the HTTP status and the message for {"error": ...}.

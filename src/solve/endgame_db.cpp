@@ -98,20 +98,21 @@ void EndgameDatabase::build(int max_stones, int threads,
     const auto started = std::chrono::steady_clock::now();
     std::uint64_t done = 0;
     for (int tier = first; tier <= max_stones; ++tier) {
-        build_tier(tier, threads, done, total, on_progress,
+        build_tier(tier, max_stones, threads, done, total, on_progress,
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
         done += index_->size(tier);
     }
 }
 
-void EndgameDatabase::build_tier(int tier, int threads, std::uint64_t done_before, std::uint64_t total,
-                                 const std::function<void(const BuildProgress&)>& on_progress, double started) {
+void EndgameDatabase::build_tier(int tier, int last_tier, int threads, std::uint64_t done_before,
+                                 std::uint64_t total, const std::function<void(const BuildProgress&)>& on_progress,
+                                 double started) {
     const std::uint64_t size = index_->size(tier);
     std::vector<std::int8_t> values(size);
     const auto begin = std::chrono::steady_clock::now();
     auto last_report = begin;
     BuildProgress progress{tier, 0, 0, size, done_before, total, started, false};
-    progress.last_tier = tier;
+    progress.last_tier = last_tier;
     auto report = [&](std::uint64_t tier_done, bool finished) {
         if (!on_progress) return;
         const auto now = std::chrono::steady_clock::now();

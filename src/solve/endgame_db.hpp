@@ -32,7 +32,7 @@ namespace mancala::solve {
 /// Reported while a tier is built, from the calling thread, a few times a second and when the tier is done.
 struct BuildProgress {
     int tier = 0;
-    int last_tier = 0;
+    int last_tier = 0;            ///< the last tier this run builds
     std::uint64_t tier_done = 0;  ///< positions of this tier solved so far
     std::uint64_t tier_size = 0;
     std::uint64_t done = 0;   ///< positions of the tiers built in this run, so far
@@ -84,7 +84,7 @@ public:
     std::optional<std::filesystem::path> directory() const { return dir_; }
 
 private:
-    void build_tier(int tier, int threads, std::uint64_t done_before, std::uint64_t total,
+    void build_tier(int tier, int last_tier, int threads, std::uint64_t done_before, std::uint64_t total,
                     const std::function<void(const BuildProgress&)>& on_progress, double started);
     TierFileIdentity identity(int tier) const;
     std::filesystem::path tier_path(int tier) const;

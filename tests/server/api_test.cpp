@@ -2,10 +2,14 @@
 // whole games, every error path, undo, hints, expiry, the cap on games, concurrent
 // requests to one game, and the page's assets.
 
+#include "agents/endgame_source.hpp"
 #include "agents/registry.hpp"
 #include "server/assets.hpp"
 #include "server/levels.hpp"
 #include "server/test_server.hpp"
+#include "solve/database_cache.hpp"
+#include "solve/endgame_db.hpp"
+#include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
 
@@ -366,6 +370,34 @@ TEST(ServerApi, UndoTakesBackTheHumansTurnAndTheReply) {
     ASSERT_EQ(a.status, 200);
     EXPECT_EQ(a.body, start);
     EXPECT_EQ(server.post(url(start, "/undo")).status, 409);
+}
+
+// With endgame databases (serve --db), hints are exact where the database covers every
+// move, and the perfect level names the database in its spec.
+TEST(ServerApi, HintsAreExactWithADatabase) {
+    mancala::testing::TempDir dir;
+    solve::EndgameDatabase(make_rules("kalah", 3, 0), dir.path()).build(9, 2);
+    agents::set_endgame_source([](const Rules& r, const std::string& folder) {
+        return std::shared_ptr<const search::EndgameOracle>(solve::open_shared_database(r, folder));
+    });
+    ServerOptions options;
+    options.api.endgame_db = dir.path().string();
+    const TestServer server(options);
+    const json state = server.create(json{{"first", "human"}, {"pits", 3}, {"seeds", 3}, {"level", "perfect"}});
+    EXPECT_NE(state["opponent"]["spec"].get<std::string>().find("db=" + dir.path().string()), std::string::npos);
+    // 9 stones in the pits: every move leads into the database.
+    const Answer moved = server.post(url(state, "/moves"), json{{"pit", "B3"}});
+    const json a = moved.body["state"];
+    ASSERT_EQ(a["to_move"], "north");
+    const Answer ai = server.post(url(a, "/ai-move"));
+    ASSERT_EQ(ai.status, 200) << ai.text;
+    EXPECT_TRUE(ai.body["exact"].get<bool>()) << ai.text;
+    if (ai.body["state"]["over"] == false) {
+        const Answer h = server.get(url(ai.body["state"], "/hint"));
+        ASSERT_EQ(h.status, 200);
+        for (const json& m : h.body["moves"]) EXPECT_TRUE(m["exact"].get<bool>()) << h.text;
+    }
+    agents::set_endgame_source({});
 }
 
 TEST(ServerApi, HintScoresEveryMoveBestFirst) {
