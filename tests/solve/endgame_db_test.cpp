@@ -1,7 +1,7 @@
 #include "solve/endgame_db.hpp"
-#include "solve/retrograde.hpp"
 #include "solve/tier_file.hpp"
 #include "support/exhaustive_search.hpp"
+#include "support/reference_retrograde.hpp"
 #include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>

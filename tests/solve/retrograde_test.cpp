@@ -1,5 +1,5 @@
-#include "solve/retrograde.hpp"
 #include "support/exhaustive_search.hpp"
+#include "support/reference_retrograde.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "solve/retrograde.hpp"
+#include "support/reference_retrograde.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,6 @@
 #pragma once
+// The slow, simple twin of the endgame database builder (src/solve/tier_builder.cpp),
+// which the tests compare it against; itself checked against exhaustive search.
 // Tiered retrograde analysis. Stones only ever leave the pits for the stores, so
 // the positions split into tiers by the number of stones still in the pits, and
 // a move leads to the same tier or a lower one. The value of a position, the
