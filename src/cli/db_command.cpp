@@ -90,16 +90,17 @@ void query(const DbArgs& args) {
     if (args.json) {
         nlohmann::json list = nlohmann::json::array();
         for (const auto& m : moves) list.push_back({{"move", m.pit}, {"value", m.margin}});
-        fmt::print("{}\n", nlohmann::json{{"position", to_notation(position)},
-                                          {"to_move", to_string(me)},
-                                          {"value", value},
-                                          {"moves", list}}
-                               .dump());
+        fmt::print(
+            "{}\n",
+            nlohmann::json{
+                {"position", to_notation(position)}, {"to_move", to_string(me)}, {"value", value}, {"moves", list}}
+                .dump());
         return;
     }
     auto verdict = [](int margin) {
-        return margin > 0 ? fmt::format("wins by {}", margin)
-                          : margin < 0 ? fmt::format("loses by {}", -margin) : std::string("draw");
+        return margin > 0   ? fmt::format("wins by {}", margin)
+               : margin < 0 ? fmt::format("loses by {}", -margin)
+                            : std::string("draw");
     };
     fmt::print("position {} ({} to move)\n", to_notation(position), to_string(me));
     fmt::print("value: {} {} (final margin {:+}, exact)\n", to_string(me), verdict(value), value);
@@ -114,7 +115,8 @@ void add_db_command(CLI::App& app) {
     db->require_subcommand(1);
 
     auto build_args = std::make_shared<DbArgs>();
-    CLI::App* b = db->add_subcommand("build", "Build an endgame database tier by tier, resuming an interrupted build");
+    CLI::App* b =
+        db->add_subcommand("build", "Build an endgame database tier by tier, resuming an interrupted build");
     build_args->game.add_to(*b, false);
     b->add_option("--max-stones", build_args->max_stones, "build every tier up to this many stones in the pits")
         ->capture_default_str()

@@ -12,7 +12,8 @@ namespace mancala::cli {
 
 class DbProgress {
 public:
-    DbProgress(std::FILE* out, bool enabled, bool interactive) : out_(out), enabled_(enabled), interactive_(interactive) {}
+    DbProgress(std::FILE* out, bool enabled, bool interactive)
+        : out_(out), enabled_(enabled), interactive_(interactive) {}
 
     void update(const solve::BuildProgress& p);
     /// Ends the line of the bar.

@@ -20,6 +20,8 @@ struct SearchLimits {
     /// guess, null-window searches with no practical depth limit (kProveDepth)
     /// close in on the exact value, instead of deepening one ply at a time.
     bool prove = false;
+    /// Plies of the iterative deepening that precedes a proof (kProveWarmupDepth by default).
+    std::optional<int> prove_warmup_depth;
     /// Called after each null-window pass of a proof with the bounds (points) proven so far.
     std::function<void(int lower, int upper, std::uint64_t nodes, double seconds)> on_proof_pass;
 };

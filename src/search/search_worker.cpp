@@ -13,6 +13,7 @@ void SearchWorker<Board>::check_limits() {
     if (shared_.deadline && Clock::now() >= *shared_.deadline) shared_.stop = true;
     if (shared_.node_limit && shared_.nodes.load(std::memory_order_relaxed) >= *shared_.node_limit)
         shared_.stop = true;
+    if (following_ && shared_.proof_pass.load(std::memory_order_acquire) != pass_) aborted_ = true;
 }
 
 template <class Board>

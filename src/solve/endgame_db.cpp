@@ -158,8 +158,8 @@ int EndgameDatabase::value(const Position& p) const {
         stones += p.pit(me, i) + p.pit(opponent(me), i);
     }
     if (stones > max_stones())
-        throw std::out_of_range(fmt::format("{} stones in the pits: the database holds up to {}", stones,
-                                            max_stones()));
+        throw std::out_of_range(
+            fmt::format("{} stones in the pits: the database holds up to {}", stones, max_stones()));
     return value(cells.data(), stones);
 }
 

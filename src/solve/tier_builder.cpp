@@ -16,8 +16,8 @@ constexpr std::int8_t kUnknown = -128;
 
 class TierSolver {
 public:
-    TierSolver(const Rules& rules, const TierIndex& index, int tier, std::span<const std::span<const std::int8_t>> lower,
-               std::span<std::int8_t> values)
+    TierSolver(const Rules& rules, const TierIndex& index, int tier,
+               std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values)
         : rules_(rules), index_(index), n_(index.pits()), tier_(tier), lower_(lower), values_(values) {}
 
     // The value of the position with counts `cells` (mover first) and index `at`.
@@ -51,7 +51,8 @@ private:
                     stones += next[static_cast<std::size_t>(i)] + next[static_cast<std::size_t>(n_ + i)];
                 }
                 const std::uint64_t at = index_.rank(next.data(), stones);
-                const int rest = stones == tier_ ? solve(next.data(), at) : lower_[static_cast<std::size_t>(stones)][at];
+                const int rest =
+                    stones == tier_ ? solve(next.data(), at) : lower_[static_cast<std::size_t>(stones)][at];
                 value += mover == Side::South ? rest : -rest;
             }
             best = std::max(best, value);

@@ -111,8 +111,8 @@ TierFile::TierFile(const std::filesystem::path& path, const TierFileIdentity& ex
         std::memcpy(&h, map, sizeof h);
         if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) refuse(path, "not a mancala endgame database tier");
         if (h.version != kTierFormatVersion)
-            refuse(path, fmt::format("format version {}, this program reads version {}", h.version,
-                                     kTierFormatVersion));
+            refuse(path,
+                   fmt::format("format version {}, this program reads version {}", h.version, kTierFormatVersion));
         const Header want = make_header(expected, h.checksum);
         if (h.pits != want.pits || h.capture != want.capture || h.sowing != want.sowing || h.end != want.end ||
             h.extra_turn != want.extra_turn)
@@ -122,9 +122,10 @@ TierFile::TierFile(const std::filesystem::path& path, const TierFileIdentity& ex
         if (h.positions != expected.positions || size - sizeof(Header) != expected.positions)
             refuse(path, fmt::format("{} positions and {} value bytes, expected {}", h.positions,
                                      size - sizeof(Header), expected.positions));
-        values_ = std::span<const std::int8_t>(static_cast<const std::int8_t*>(map) + sizeof(Header),
-                                               expected.positions);
-        if (verify && tier_checksum(values_) != h.checksum) refuse(path, "checksum mismatch: the file is corrupted");
+        values_ =
+            std::span<const std::int8_t>(static_cast<const std::int8_t*>(map) + sizeof(Header), expected.positions);
+        if (verify && tier_checksum(values_) != h.checksum)
+            refuse(path, "checksum mismatch: the file is corrupted");
     } catch (...) {
         ::munmap(mapped_, mapped_size_);
         throw;

@@ -21,7 +21,8 @@ TierIndex::TierIndex(int pits, int max_stones) : pits_(pits), max_stones_(max_st
     for (int first = cells - 2; first >= 0; --first) {
         std::uint64_t sum = 0;
         for (int s = 0; s <= max_stones; ++s) {
-            const std::uint64_t add = ways_[static_cast<std::size_t>(first + 1) * width + static_cast<std::size_t>(s)];
+            const std::uint64_t add =
+                ways_[static_cast<std::size_t>(first + 1) * width + static_cast<std::size_t>(s)];
             if (sum > kMax - add)
                 throw std::overflow_error(fmt::format(
                     "the positions of {} stones in {} pits number more than 2^64: too many to index", s, cells));

@@ -1,4 +1,5 @@
 #include "solve/endgame_db.hpp"
+#include "search/engine.hpp"
 #include "solve/retrograde.hpp"
 #include "solve/tier_file.hpp"
 #include "support/exhaustive_search.hpp"
@@ -153,6 +154,38 @@ TEST(EndgameDatabase, AgreesWithExhaustiveSearchFromTheStart) {
     testing::ExhaustiveSearch exhaustive(rules);
     const Position start = Position::start(rules);
     EXPECT_EQ(db.final_margin(start), exhaustive.final_margin(start));
+}
+
+// The engine's proof (null-window passes to the end, a small database at the
+// leaves) against the value of the full database, with one and two threads and
+// with and without a warm-up.
+TEST(EndgameDatabase, EngineProofAgreesWithTheFullDatabase) {
+    struct Case {
+        const char* preset;
+        int pits, seeds, leaf_stones;
+    };
+    for (const Case c :
+         {Case{"kalah", 4, 3, 8}, Case{"homework", 4, 3, 6}, Case{"kalah", 3, 4, 4}, Case{"homework", 5, 2, 10}}) {
+        const Rules rules = make_rules(c.preset, c.pits, c.seeds);
+        const Position start = Position::start(rules);
+        EndgameDatabase full(rules);
+        full.build(2 * c.pits * c.seeds, 2);
+        EndgameDatabase leaves(rules);
+        leaves.build(c.leaf_stones, 2);
+        for (int threads : {1, 2})
+            for (int warmup : {0, 6, 14}) {
+                search::EngineSettings settings{search::Heuristic::StoreDiff, 16, threads};
+                settings.endgame = &leaves;
+                search::Engine engine(settings);
+                search::SearchLimits limits;
+                limits.prove = true;
+                limits.prove_warmup_depth = warmup;
+                const auto report = engine.search(rules, start, limits);
+                ASSERT_TRUE(report.proven) << c.preset << c.pits << c.seeds;
+                EXPECT_EQ(report.score, search::kPointsPerStone * full.final_margin(start))
+                    << c.preset << c.pits << c.seeds << " threads " << threads << " warm-up " << warmup;
+            }
+    }
 }
 
 }  // namespace
