@@ -113,6 +113,8 @@ private:
         int rank;  // order: larger first
         bool over;
         bool same_side;
+        bool known;  // the game is over or the database holds the child: `value` is exact
+        int value;   // when known: the child's exact value for the mover of the parent
     };
 
     SharedSearch& shared_;
