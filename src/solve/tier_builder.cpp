@@ -33,37 +33,57 @@ private:
     int evaluate(const int* cells) {
         const Position p = index_.position(cells);  // South to move: the mover's pits are South's
         if (p.is_terminal(rules_)) return p.row_stones(Side::South) - p.row_stones(Side::North);
-        std::array<int, 2 * kMaxPits> next{};
-        bool any_move = false;
-        int best = -kMaxPits * 1000;
+        // Every child first (its value so far, its tier and index), its byte of a
+        // lower tier fetched from memory at once; then the values, in parallel misses.
+        struct Child {
+            std::array<int, 2 * kMaxPits> cells;
+            std::uint64_t at;
+            int gain;
+            int stones;
+            bool over;
+            bool same_side;
+        };
+        std::array<Child, kMaxPits> children;
+        int count = 0;
         for (int move = 0; move < n_; ++move) {
             if (cells[move] == 0) continue;
-            any_move = true;
+            Child& c = children[static_cast<std::size_t>(count++)];
             Position child = p;
             const MoveResult r = child.apply(rules_, move);
-            int value = child.store_difference(Side::South);  // the stones the move won (stores were empty)
-            if (!r.game_over) {
-                const Side mover = child.to_move();
-                int stones = 0;
-                for (int i = 0; i < n_; ++i) {
-                    next[static_cast<std::size_t>(i)] = child.pit(mover, i);
-                    next[static_cast<std::size_t>(n_ + i)] = child.pit(opponent(mover), i);
-                    stones += next[static_cast<std::size_t>(i)] + next[static_cast<std::size_t>(n_ + i)];
-                }
-                const std::uint64_t at = index_.rank(next.data(), stones);
-                const int rest =
-                    stones == tier_ ? solve(next.data(), at) : lower_[static_cast<std::size_t>(stones)][at];
-                value += mover == Side::South ? rest : -rest;
+            c.gain = child.store_difference(Side::South);  // the stones the move won (stores were empty)
+            c.over = r.game_over;
+            if (c.over) continue;
+            const Side mover = child.to_move();
+            c.same_side = mover == Side::South;
+            int stones = 0;
+            for (int i = 0; i < n_; ++i) {
+                c.cells[static_cast<std::size_t>(i)] = child.pit(mover, i);
+                c.cells[static_cast<std::size_t>(n_ + i)] = child.pit(opponent(mover), i);
+                stones += c.cells[static_cast<std::size_t>(i)] + c.cells[static_cast<std::size_t>(n_ + i)];
             }
-            best = std::max(best, value);
+            c.stones = stones;
+            c.at = index_.rank(c.cells.data(), stones);
+            if (stones < tier_) __builtin_prefetch(&lower_[static_cast<std::size_t>(stones)][c.at]);
         }
-        if (!any_move) {
+        if (count == 0) {
             // A player without stones passes (the board-empty rule): the opponent moves on the same pits.
+            std::array<int, 2 * kMaxPits> next{};
             for (int i = 0; i < n_; ++i) {
                 next[static_cast<std::size_t>(i)] = cells[n_ + i];
                 next[static_cast<std::size_t>(n_ + i)] = cells[i];
             }
             return -solve(next.data(), index_.rank(next.data(), tier_));
+        }
+        int best = -kMaxPits * 1000;
+        for (int k = 0; k < count; ++k) {
+            const Child& c = children[static_cast<std::size_t>(k)];
+            int value = c.gain;
+            if (!c.over) {
+                const int rest = c.stones == tier_ ? solve(c.cells.data(), c.at)
+                                                   : lower_[static_cast<std::size_t>(c.stones)][c.at];
+                value += c.same_side ? rest : -rest;
+            }
+            best = std::max(best, value);
         }
         return best;
     }
