@@ -64,6 +64,7 @@ std::unique_ptr<solve::EndgameDatabase> endgame_database(const SolveArgs& args, 
                                                          bool quiet) {
     auto db = args.db_dir.empty() ? std::make_unique<solve::EndgameDatabase>(rules)
                                   : std::make_unique<solve::EndgameDatabase>(rules, args.db_dir);
+    db->load_into_memory();  // huge pages for the search's random probes
     int want = args.db_stones;
     if (want < 0) {
         // The most tiers within the budget, but none the game cannot reach.

@@ -113,6 +113,37 @@ TEST(EndgameDatabase, OnDiskResumesAndReadsBack) {
     EXPECT_THROW(db.value(Position::start(rules)), std::out_of_range);  // 16 stones in the pits
 }
 
+// A database from disk copied into memory (and built further there) reads as
+// one built in memory, and the tiers it builds are written to disk too.
+TEST(EndgameDatabase, LoadedIntoMemoryAgreesWithTheFiles) {
+    testing::TempDir dir;
+    const Rules rules = make_rules("homework", 3, 3);
+    EndgameDatabase memory(rules);
+    memory.build(10, 2);
+    {
+        EndgameDatabase db(rules, dir.path());
+        db.build(6, 2);
+    }
+    {
+        EndgameDatabase db(rules, dir.path());
+        db.load_into_memory();
+        ASSERT_EQ(db.max_stones(), 6);
+        db.build(10, 2);
+        const TierIndex index(rules.pits, 10);
+        std::array<int, 2 * kMaxPits> cells{};
+        for (int t = 0; t <= 10; ++t) {
+            index.unrank(t, 0, cells.data());
+            for (std::uint64_t i = 0; i < index.size(t); ++i, index.next(cells.data()))
+                ASSERT_EQ(db.value(cells.data(), t), memory.value(cells.data(), t)) << t << " " << i;
+        }
+    }
+    EndgameDatabase db(rules, dir.path());
+    ASSERT_EQ(db.max_stones(), 10);
+    const Position p =
+        Position::from_counts(std::vector<int>{2, 0, 3}, std::vector<int>{1, 0, 4}, 5, 12, Side::South);
+    EXPECT_EQ(db.value(p), memory.value(p));
+}
+
 TEST(EndgameDatabase, RefusesCorruptedAndMismatchedFiles) {
     testing::TempDir dir;
     const Rules rules = make_rules("kalah", 3, 3);
