@@ -24,7 +24,7 @@ struct SolveArgs {
     RulesOptions game;
     std::string method = "auto";
     int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    std::size_t hash_mb = 256;
+    std::size_t hash_mb = 2048;
     std::uint64_t max_positions = 400'000'000;
     std::string db_dir;                            ///< empty: build the database in memory
     int db_stones = -1;                            ///< -1: as many as --db-budget allows

@@ -31,6 +31,6 @@ inline constexpr int kMaxDepth = 120;
 /// table's depth field (255). A line that ran out of it would leave the result unproven.
 inline constexpr int kProveDepth = 250;
 /// Plies of the iterative deepening that precedes a proof.
-inline constexpr int kProveWarmupDepth = 14;
+inline constexpr int kProveWarmupDepth = 20;
 
 }  // namespace mancala::search
