@@ -28,7 +28,7 @@ struct SolveArgs {
     std::uint64_t max_positions = 400'000'000;
     std::string db_dir;                            ///< empty: build the database in memory
     int db_stones = -1;                            ///< -1: as many as --db-budget allows
-    std::uint64_t db_budget = 250'000'000;         ///< positions (a byte each) of the database built by default
+    std::uint64_t db_budget = 600'000'000;         ///< positions (a byte each) of the database built by default
     int warmup_depth = search::kProveWarmupDepth;  ///< plies of iterative deepening before the proof
     bool json = false;
 };
