@@ -1,6 +1,7 @@
 #include "solve/endgame_db.hpp"
 #include "search/engine.hpp"
 #include "solve/retrograde.hpp"
+#include "solve/tier_builder.hpp"
 #include "solve/tier_file.hpp"
 #include "support/exhaustive_search.hpp"
 #include "support/temp_dir.hpp"
@@ -111,6 +112,31 @@ TEST(EndgameDatabase, OnDiskResumesAndReadsBack) {
     EXPECT_EQ(db.value(p), memory.value(p));
     EXPECT_EQ(db.final_margin(p), memory.final_margin(p));
     EXPECT_THROW(db.value(Position::start(rules)), std::out_of_range);  // 16 stones in the pits
+}
+
+// The builder's small sower (Kalah, homework) against the general path through
+// Position::apply: every tier byte for byte, laps (a pit of 2n+1 stones or more) included.
+TEST(EndgameDatabase, FastSowerAgreesWithThePositionPath) {
+    struct Case {
+        const char* preset;
+        int pits, stones;
+    };
+    for (const Case c : {Case{"kalah", 2, 14}, Case{"kalah", 3, 14}, Case{"homework", 3, 14}, Case{"kalah", 4, 10},
+                         Case{"homework", 5, 8}, Case{"kalah", 6, 7}, Case{"homework", 6, 7}}) {
+        const Rules rules = make_rules(c.preset, c.pits, 1);
+        const TierIndex index(c.pits, c.stones);
+        std::vector<std::vector<std::int8_t>> fast, general;
+        std::vector<std::span<const std::int8_t>> fast_lower, general_lower;
+        for (int t = 0; t <= c.stones; ++t) {
+            fast.emplace_back(index.size(t));
+            general.emplace_back(index.size(t));
+            solve_tier(rules, index, t, fast_lower, fast.back(), 2, {}, true);
+            solve_tier(rules, index, t, general_lower, general.back(), 1, {}, false);
+            ASSERT_EQ(fast.back(), general.back()) << c.preset << " " << c.pits << " pits, tier " << t;
+            fast_lower.push_back(fast.back());
+            general_lower.push_back(general.back());
+        }
+    }
 }
 
 // A database from disk copied into memory (and built further there) reads as
