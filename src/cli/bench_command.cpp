@@ -2,10 +2,13 @@
 
 #include "core/notation.hpp"
 #include "search/bench.hpp"
+#include "solve/endgame_db.hpp"
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <memory>
+#include <thread>
 
 namespace mancala::cli {
 
@@ -14,9 +17,30 @@ namespace {
 struct BenchArgs {
     std::size_t hash_mb = 64;
     int start_depth = 24;
+    int db_stones = 0;  ///< also time building a Kalah 6-pit endgame database in memory up to this tier
+    int db_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 };
 
+// Endgame database build throughput: every tier of Kalah with 6 pits up to
+// `stones`, in memory, on `threads` threads.
+void bench_db_build(int stones, int threads) {
+    const Rules rules = make_rules("kalah", 6, 4);
+    solve::EndgameDatabase db(rules);
+    const auto begin = std::chrono::steady_clock::now();
+    db.build(stones, threads);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    const std::uint64_t positions = db.positions_up_to(stones);
+    fmt::print(
+        "kalah 6-pit endgame database, tiers 0..{}, {} threads: {} positions in {:.2f} s, {:.1f} million "
+        "positions/s\n",
+        stones, threads, positions, seconds, static_cast<double>(positions) / seconds / 1e6);
+}
+
 void run(const BenchArgs& args) {
+    if (args.db_stones > 0) {
+        bench_db_build(args.db_stones, args.db_threads);
+        return;
+    }
     fmt::print("{:<28} {:>5} {:>12} {:>9} {:>12}  {}\n", "position", "depth", "nodes", "ms", "nodes/s", "score");
     std::uint64_t total_nodes = 0;
     double total_seconds = 0;
@@ -55,7 +79,13 @@ void add_bench_command(CLI::App& app) {
                     "also time Kalah(6,4) from the start to this depth (0: skip)")
         ->capture_default_str()
         ->check(CLI::Range(0, search::kMaxDepth));
-    cmd->footer("Example:\n  mancala bench");
+    cmd->add_option("--db-stones", args->db_stones,
+                    "instead: time building the Kalah 6-pit endgame database in memory up to this many stones")
+        ->check(CLI::Range(1, 24));
+    cmd->add_option("--db-threads", args->db_threads, "threads for --db-stones")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 256));
+    cmd->footer("Examples:\n  mancala bench\n  mancala bench --db-stones 16");
     cmd->callback([args] { run(*args); });
 }
 

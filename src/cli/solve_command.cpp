@@ -24,11 +24,12 @@ struct SolveArgs {
     RulesOptions game;
     std::string method = "auto";
     int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    std::size_t hash_mb = 256;
+    std::size_t hash_mb = 2048;
     std::uint64_t max_positions = 400'000'000;
-    std::string db_dir;                     ///< empty: build the database in memory
-    int db_stones = -1;                     ///< -1: as many as --db-budget allows
-    std::uint64_t db_budget = 250'000'000;  ///< positions (a byte each) of the database built by default
+    std::string db_dir;                            ///< empty: build the database in memory
+    int db_stones = -1;                            ///< -1: as many as --db-budget allows
+    std::uint64_t db_budget = 600'000'000;         ///< positions (a byte each) of the database built by default
+    int warmup_depth = search::kProveWarmupDepth;  ///< plies of iterative deepening before the proof
     bool json = false;
 };
 
@@ -63,6 +64,7 @@ std::unique_ptr<solve::EndgameDatabase> endgame_database(const SolveArgs& args, 
                                                          bool quiet) {
     auto db = args.db_dir.empty() ? std::make_unique<solve::EndgameDatabase>(rules)
                                   : std::make_unique<solve::EndgameDatabase>(rules, args.db_dir);
+    db->load_into_memory();  // huge pages for the search's random probes
     int want = args.db_stones;
     if (want < 0) {
         // The most tiers within the budget, but none the game cannot reach.
@@ -89,6 +91,7 @@ Solution by_search(const SolveArgs& args, const Rules& rules, const Position& st
     search::Engine engine(settings);
     search::SearchLimits limits;
     limits.prove = true;
+    limits.prove_warmup_depth = args.warmup_depth;
     const int base = start.store_difference(start.to_move());
     limits.on_proof_pass = [&](int lower, int upper, std::uint64_t nodes, double seconds) {
         if (quiet) return;
@@ -179,6 +182,10 @@ void add_solve_command(CLI::App& app) {
         ->check(CLI::Range(0, solve::EndgameDatabase::kMaxStones));
     cmd->add_option("--db-budget", args->db_budget, "search: positions (a byte each) of the default database")
         ->capture_default_str();
+    cmd->add_option("--warmup-depth", args->warmup_depth,
+                    "search: plies of iterative deepening (move ordering, first guess) before the proof")
+        ->capture_default_str()
+        ->check(CLI::Range(0, search::kMaxDepth - 1));
     cmd->add_flag("--json", args->json, "print one JSON object");
     cmd->footer("Example:\n  mancala solve --rules kalah --pits 4 --seeds 3");
     cmd->callback([args] { run(*args); });

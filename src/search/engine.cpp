@@ -65,8 +65,8 @@ SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, c
     }
     tt_.new_search();
 
-    const int max_depth =
-        limits.prove ? kProveWarmupDepth + 1 : std::min(limits.depth.value_or(kMaxDepth), kMaxDepth);
+    const int warmup = std::clamp(limits.prove_warmup_depth.value_or(kProveWarmupDepth), 0, kMaxDepth);
+    const int max_depth = limits.prove ? warmup + 1 : std::min(limits.depth.value_or(kMaxDepth), kMaxDepth);
     const int base_points = kPointsPerStone * position.store_difference(position.to_move());
     SearchReport report;
     std::vector<int> order = initial_order(position);
@@ -75,12 +75,32 @@ SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, c
 
     // Lazy SMP: helpers search the same root, half of them one ply deeper, and
     // share what they learn through the table; only the main thread's result counts.
+    // In a proof, once their warm-up is over, they join each null-window pass of
+    // the main thread, root moves in another order, so that they start on other
+    // subtrees; the table passes their proven bounds on to the main thread.
     std::vector<std::jthread> helpers;
+    const bool prove = limits.prove;
     for (int t = 1; t < settings_.threads; ++t) {
-        helpers.emplace_back([&shared, &context, &root, max_depth, t, order] {
+        helpers.emplace_back([&shared, &context, &root, max_depth, t, order, prove] {
             SearchWorker<Board> worker(shared, context);
-            for (int depth = 1 + (t & 1); depth <= max_depth && !worker.stopped(); ++depth)
+            const int last = prove ? max_depth - 1 : max_depth;
+            for (int depth = 1 + (t & 1); depth <= last && !worker.stopped(); ++depth)
                 worker.search_root(root, depth, -kScoreInfinity, kScoreInfinity, order, nullptr);
+            if (prove) {
+                std::vector<int> rotated = order;
+                std::rotate(rotated.begin(), rotated.begin() + static_cast<std::ptrdiff_t>(t % rotated.size()),
+                            rotated.end());
+                std::uint32_t done = 0;
+                while (!shared.stop.load()) {
+                    shared.proof_pass.wait(done);
+                    const std::uint32_t pass = shared.proof_pass.load(std::memory_order_acquire);
+                    if (shared.stop.load()) break;
+                    const int beta = shared.proof_beta.load();
+                    worker.follow_pass(pass);
+                    worker.search_root(root, kProveDepth, beta - 1, beta, rotated, nullptr);
+                    done = pass;
+                }
+            }
             worker.flush_nodes();
         });
     }
@@ -104,6 +124,11 @@ SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, c
             bool low_proven = false;
             while (lower < upper) {
                 const int beta = guess == lower ? guess + 1 : guess;
+                if (depth == kProveDepth && !helpers.empty()) {
+                    shared.proof_beta.store(beta);
+                    shared.proof_pass.fetch_add(1, std::memory_order_release);
+                    shared.proof_pass.notify_all();
+                }
                 const RootScore pass = main.search_root(root, depth, beta - 1, beta, order, nullptr);
                 if (main.stopped()) break;
                 guess = pass.score;
@@ -152,6 +177,8 @@ SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, c
         if (soft_deadline && Clock::now() >= *soft_deadline) break;
     }
     shared.stop = true;
+    shared.proof_pass.fetch_add(1, std::memory_order_release);  // wakes helpers waiting for a pass
+    shared.proof_pass.notify_all();
     helpers.clear();
     main.flush_nodes();
     report.nodes = shared.nodes.load();

@@ -20,6 +20,8 @@ struct SearchLimits {
     /// guess, null-window searches with no practical depth limit (kProveDepth)
     /// close in on the exact value, instead of deepening one ply at a time.
     bool prove = false;
+    /// Plies of the iterative deepening that precedes a proof (kProveWarmupDepth by default).
+    std::optional<int> prove_warmup_depth;
     /// Called after each null-window pass of a proof with the bounds (points) proven so far.
     std::function<void(int lower, int upper, std::uint64_t nodes, double seconds)> on_proof_pass;
 };
@@ -29,6 +31,6 @@ inline constexpr int kMaxDepth = 120;
 /// table's depth field (255). A line that ran out of it would leave the result unproven.
 inline constexpr int kProveDepth = 250;
 /// Plies of the iterative deepening that precedes a proof.
-inline constexpr int kProveWarmupDepth = 14;
+inline constexpr int kProveWarmupDepth = 20;
 
 }  // namespace mancala::search

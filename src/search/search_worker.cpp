@@ -13,6 +13,7 @@ void SearchWorker<Board>::check_limits() {
     if (shared_.deadline && Clock::now() >= *shared_.deadline) shared_.stop = true;
     if (shared_.node_limit && shared_.nodes.load(std::memory_order_relaxed) >= *shared_.node_limit)
         shared_.stop = true;
+    if (following_ && shared_.proof_pass.load(std::memory_order_acquire) != pass_) aborted_ = true;
 }
 
 template <class Board>
@@ -65,6 +66,17 @@ void SearchWorker<Board>::make_child(Child& c, const Board& p, int move, int dep
     c.over = r.game_over;
     c.same_side = c.board.to_move() == me;
     c.key = 0;
+    c.known = c.over;
+    c.value = c.gain;
+    if (!c.over && shared_.endgame_stones >= 0) {
+        const int stones = shared_.total_stones - c.board.store(Side::South) - c.board.store(Side::North);
+        if (stones <= shared_.endgame_stones) {
+            const int exact = endgame_value(c.board, stones);
+            c.known = true;
+            c.value = c.same_side ? c.gain + exact : c.gain - exact;
+            return;
+        }
+    }
     if (!c.over && depth - 1 >= kMinTableDepth) {
         c.key = Ops::key(c.board, context_);
         shared_.tt->prefetch(c.key);
@@ -74,9 +86,9 @@ void SearchWorker<Board>::make_child(Child& c, const Board& p, int move, int dep
 // The value of child `c` for the mover of its parent, searched within (alpha, beta).
 template <class Board>
 int SearchWorker<Board>::child_search(const Child& c, int depth, int alpha, int beta, int ply) {
-    if (c.over) {
+    if (c.known) {
         count_node();
-        return c.gain;
+        return c.value;
     }
     if (c.same_side) return c.gain + search(c.board, c.key, depth - 1, alpha - c.gain, beta - c.gain, ply + 1);
     return c.gain - search(c.board, c.key, depth - 1, c.gain - beta, c.gain - alpha, ply + 1);
@@ -168,8 +180,18 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
         if (p.pit(me, i) == 0 || i == tt_move) continue;
         Child& c = *new (&slots[count].child) Child;
         make_child(c, p, i, depth);
+        if (c.known && c.value >= beta) {
+            // A finished game or a database position refutes at once: no need to make the others.
+            count_node();
+            best = c.value;
+            best_move = i;
+            tables_.reward(me, i, depth, ply);
+            return finish();
+        }
         int rank;
-        if (c.same_side && !c.over)
+        if (c.known)
+            rank = -(1 << 29);  // exact and too low to cut off: cheap, and needed only for the value
+        else if (c.same_side)
             rank = (1 << 28) + i;  // extra turn: the pit nearest the store first, it leaves the others intact
         else if (c.gain > kPointsPerStone)
             rank = (1 << 26) + c.gain;  // a capture (or the end of the game with a gain)

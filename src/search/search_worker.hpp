@@ -41,6 +41,10 @@ struct SharedSearch {
     std::atomic<std::uint64_t> nodes{0};  ///< flushed from the workers now and then
     std::optional<Clock::time_point> deadline;
     std::optional<std::uint64_t> node_limit;
+    /// A proof's null-window passes, for helper threads to join: the main thread
+    /// sets `proof_beta`, then bumps `proof_pass` (0: no pass yet).
+    std::atomic<std::uint32_t> proof_pass{0};
+    std::atomic<int> proof_beta{0};
 };
 
 /// The outcome of searching one root move.
@@ -68,7 +72,14 @@ public:
 
     std::uint64_t nodes() const { return nodes_; }
     void flush_nodes();
-    bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
+    bool stopped() const { return aborted_ || shared_.stop.load(std::memory_order_relaxed); }
+    /// A helper searching proof pass `pass`: it stops (as if stopped) soon after
+    /// the main thread moves on to another pass.
+    void follow_pass(std::uint32_t pass) {
+        following_ = true;
+        pass_ = pass;
+        aborted_ = false;
+    }
 
     /// The principal variation from `root` read back from the transposition table.
     std::vector<int> principal_variation(const Board& root, int first_move, int max_length) const;
@@ -102,6 +113,8 @@ private:
         int rank;  // order: larger first
         bool over;
         bool same_side;
+        bool known;  // the game is over or the database holds the child: `value` is exact
+        int value;   // when known: the child's exact value for the mover of the parent
     };
 
     SharedSearch& shared_;
@@ -113,6 +126,9 @@ private:
     // search leaves it unchanged was searched to the end of every line: its
     // result is proven, and the table keeps it for any depth.
     std::uint64_t estimates_ = 0;
+    bool following_ = false;
+    bool aborted_ = false;
+    std::uint32_t pass_ = 0;
 };
 
 extern template class SearchWorker<Position>;

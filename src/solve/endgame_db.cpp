@@ -4,7 +4,11 @@
 
 #include <fmt/format.h>
 
+#include <sys/mman.h>
+
 #include <chrono>
+#include <cstring>
+#include <new>
 #include <stdexcept>
 #include <system_error>
 
@@ -30,6 +34,35 @@ void remove_temporary_files(const std::filesystem::path& dir) {
 }
 
 }  // namespace
+
+EndgameDatabase::Buffer::Buffer(std::size_t bytes) : bytes_(bytes) {
+    if (bytes == 0) return;
+    void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) throw std::bad_alloc();
+    ::madvise(memory, bytes, MADV_HUGEPAGE);
+    data_ = static_cast<std::int8_t*>(memory);
+}
+
+EndgameDatabase::Buffer::Buffer(Buffer&& other) noexcept : data_(other.data_), bytes_(other.bytes_) {
+    other.data_ = nullptr;
+    other.bytes_ = 0;
+}
+
+EndgameDatabase::Buffer::~Buffer() {
+    if (data_) ::munmap(data_, bytes_);
+}
+
+void EndgameDatabase::load_into_memory() {
+    memory_.reserve(tiers_.size());
+    for (std::size_t t = memory_.size(); t < tiers_.size(); ++t) {
+        Buffer buffer(tiers_[t].size());
+        if (!tiers_[t].empty()) std::memcpy(buffer.values().data(), tiers_[t].data(), tiers_[t].size());
+        memory_.push_back(std::move(buffer));
+        tiers_[t] = memory_.back().values();
+    }
+    files_.clear();
+    loaded_ = true;
+}
 
 EndgameDatabase::EndgameDatabase(const Rules& rules) : rules_(rules) {
     validate(rules_);
@@ -108,7 +141,8 @@ void EndgameDatabase::build_tier(int tier, int last_tier, int threads, std::uint
                                  std::uint64_t total, const std::function<void(const BuildProgress&)>& on_progress,
                                  double started) {
     const std::uint64_t size = index_->size(tier);
-    std::vector<std::int8_t> values(size);
+    Buffer buffer(size);
+    const std::span<std::int8_t> values = buffer.values();
     const auto begin = std::chrono::steady_clock::now();
     auto last_report = begin;
     BuildProgress progress{tier, 0, 0, size, done_before, total, started, false};
@@ -125,14 +159,16 @@ void EndgameDatabase::build_tier(int tier, int last_tier, int threads, std::uint
         on_progress(progress);
     };
     solve_tier(rules_, *index_, tier, tiers_, values, threads, [&](std::uint64_t d) { report(d, false); });
-    if (dir_) {
+    if (dir_ && !loaded_) {
         write_tier_file(tier_path(tier), identity(tier), values);
         // Map the file back (the page cache still holds it) and let the buffer go.
         files_.push_back(std::make_unique<TierFile>(tier_path(tier), identity(tier), false));
         tiers_.push_back(files_.back()->values());
     } else {
-        memory_.push_back(std::move(values));
-        tiers_.push_back(memory_.back());
+        // In memory (maybe loaded from disk): keep the buffer, and write the file too if on disk.
+        if (dir_) write_tier_file(tier_path(tier), identity(tier), values);
+        memory_.push_back(std::move(buffer));
+        tiers_.push_back(memory_.back().values());
     }
     report(size, true);
 }

@@ -17,8 +17,19 @@ constexpr std::int8_t kUnknown = -128;
 class TierSolver {
 public:
     TierSolver(const Rules& rules, const TierIndex& index, int tier,
-               std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values)
-        : rules_(rules), index_(index), n_(index.pits()), tier_(tier), lower_(lower), values_(values) {}
+               std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values, bool fast)
+        : rules_(rules),
+          index_(index),
+          n_(index.pits()),
+          tier_(tier),
+          lower_(lower),
+          values_(values),
+          fast_(fast && has_fast_path(rules)) {}
+
+    /// Single sowing, game over as soon as a row is empty: the rules the sower below plays.
+    static bool has_fast_path(const Rules& rules) {
+        return rules.sowing == SowingRule::Single && rules.end == EndRule::EitherRowEmpty;
+    }
 
     // The value of the position with counts `cells` (mover first) and index `at`.
     int solve(const int* cells, std::uint64_t at) {
@@ -30,40 +41,147 @@ public:
     }
 
 private:
-    int evaluate(const int* cells) {
-        const Position p = index_.position(cells);  // South to move: the mover's pits are South's
-        if (p.is_terminal(rules_)) return p.row_stones(Side::South) - p.row_stones(Side::North);
-        std::array<int, 2 * kMaxPits> next{};
-        bool any_move = false;
-        int best = -kMaxPits * 1000;
-        for (int move = 0; move < n_; ++move) {
+    int evaluate(const int* cells) { return fast_ ? evaluate_fast(cells) : evaluate_general(cells); }
+
+    // The same as evaluate_general for single sowing and the either-row-empty end,
+    // on the counts themselves (mover's pits, then the opponent's) instead of a
+    // Position: the sowing ring is the mover's pits, its store, the opponent's pits.
+    int evaluate_fast(const int* cells) {
+        const int n = n_;
+        int mine = 0, theirs = 0;
+        for (int i = 0; i < n; ++i) {
+            mine += cells[i];
+            theirs += cells[n + i];
+        }
+        if (mine == 0 || theirs == 0) return mine - theirs;
+        struct Child {
+            std::array<int, 2 * kMaxPits> cells;
+            std::uint64_t at;
+            int gain;
+            int stones;
+            bool over;
+            bool same_side;
+        };
+        std::array<Child, kMaxPits> children;
+        int count = 0;
+        const int loop = 2 * n + 1;
+        for (int move = 0; move < n; ++move) {
             if (cells[move] == 0) continue;
-            any_move = true;
-            Position child = p;
-            const MoveResult r = child.apply(rules_, move);
-            int value = child.store_difference(Side::South);  // the stones the move won (stores were empty)
-            if (!r.game_over) {
-                const Side mover = child.to_move();
-                int stones = 0;
-                for (int i = 0; i < n_; ++i) {
-                    next[static_cast<std::size_t>(i)] = child.pit(mover, i);
-                    next[static_cast<std::size_t>(n_ + i)] = child.pit(opponent(mover), i);
-                    stones += next[static_cast<std::size_t>(i)] + next[static_cast<std::size_t>(n_ + i)];
+            Child& c = children[static_cast<std::size_t>(count++)];
+            int* a = c.cells.data();
+            for (int i = 0; i < 2 * n; ++i) a[i] = cells[i];
+            const int stones = a[move];
+            a[move] = 0;
+            int gain = 0;
+            if (const int laps = stones / loop; laps > 0) {
+                for (int i = 0; i < 2 * n; ++i) a[i] += laps;
+                gain += laps;
+            }
+            int r = move;  // ring position: pits 0..n-1, the store n, the opponent's pits n+1..2n
+            for (int left = stones % loop; left > 0; --left) {
+                r = r + 1 == loop ? 0 : r + 1;
+                if (r == n)
+                    ++gain;
+                else
+                    ++a[r < n ? r : r - 1];
+            }
+            const bool extra = r == n && rules_.extra_turn;
+            if (r < n && a[r] == 1) {  // the pit was empty before the last stone fell
+                const int opposite = 2 * n - 1 - r;
+                if (rules_.capture == CaptureRule::Always ||
+                    (rules_.capture == CaptureRule::IfOppositeNonEmpty && a[opposite] > 0)) {
+                    gain += 1 + a[opposite];
+                    a[r] = 0;
+                    a[opposite] = 0;
                 }
-                const std::uint64_t at = index_.rank(next.data(), stones);
-                const int rest =
-                    stones == tier_ ? solve(next.data(), at) : lower_[static_cast<std::size_t>(stones)][at];
-                value += mover == Side::South ? rest : -rest;
+            }
+            int left_mine = 0, left_theirs = 0;
+            for (int i = 0; i < n; ++i) {
+                left_mine += a[i];
+                left_theirs += a[n + i];
+            }
+            if (left_mine == 0 || left_theirs == 0) {  // each side keeps its own row
+                c.over = true;
+                c.gain = gain + left_mine - left_theirs;
+                continue;
+            }
+            c.over = false;
+            c.gain = gain;
+            c.same_side = extra;
+            if (!extra)
+                for (int i = 0; i < n; ++i) std::swap(a[i], a[n + i]);
+            c.stones = left_mine + left_theirs;
+            c.at = index_.rank(a, c.stones);
+            if (c.stones < tier_) __builtin_prefetch(&lower_[static_cast<std::size_t>(c.stones)][c.at]);
+        }
+        int best = -kMaxPits * 1000;
+        for (int k = 0; k < count; ++k) {
+            const Child& c = children[static_cast<std::size_t>(k)];
+            int value = c.gain;
+            if (!c.over) {
+                const int rest = c.stones == tier_ ? solve(c.cells.data(), c.at)
+                                                   : lower_[static_cast<std::size_t>(c.stones)][c.at];
+                value += c.same_side ? rest : -rest;
             }
             best = std::max(best, value);
         }
-        if (!any_move) {
+        return best;
+    }
+
+    int evaluate_general(const int* cells) {
+        const Position p = index_.position(cells);  // South to move: the mover's pits are South's
+        if (p.is_terminal(rules_)) return p.row_stones(Side::South) - p.row_stones(Side::North);
+        // Every child first (its value so far, its tier and index), its byte of a
+        // lower tier fetched from memory at once; then the values, in parallel misses.
+        struct Child {
+            std::array<int, 2 * kMaxPits> cells;
+            std::uint64_t at;
+            int gain;
+            int stones;
+            bool over;
+            bool same_side;
+        };
+        std::array<Child, kMaxPits> children;
+        int count = 0;
+        for (int move = 0; move < n_; ++move) {
+            if (cells[move] == 0) continue;
+            Child& c = children[static_cast<std::size_t>(count++)];
+            Position child = p;
+            const MoveResult r = child.apply(rules_, move);
+            c.gain = child.store_difference(Side::South);  // the stones the move won (stores were empty)
+            c.over = r.game_over;
+            if (c.over) continue;
+            const Side mover = child.to_move();
+            c.same_side = mover == Side::South;
+            int stones = 0;
+            for (int i = 0; i < n_; ++i) {
+                c.cells[static_cast<std::size_t>(i)] = child.pit(mover, i);
+                c.cells[static_cast<std::size_t>(n_ + i)] = child.pit(opponent(mover), i);
+                stones += c.cells[static_cast<std::size_t>(i)] + c.cells[static_cast<std::size_t>(n_ + i)];
+            }
+            c.stones = stones;
+            c.at = index_.rank(c.cells.data(), stones);
+            if (stones < tier_) __builtin_prefetch(&lower_[static_cast<std::size_t>(stones)][c.at]);
+        }
+        if (count == 0) {
             // A player without stones passes (the board-empty rule): the opponent moves on the same pits.
+            std::array<int, 2 * kMaxPits> next{};
             for (int i = 0; i < n_; ++i) {
                 next[static_cast<std::size_t>(i)] = cells[n_ + i];
                 next[static_cast<std::size_t>(n_ + i)] = cells[i];
             }
             return -solve(next.data(), index_.rank(next.data(), tier_));
+        }
+        int best = -kMaxPits * 1000;
+        for (int k = 0; k < count; ++k) {
+            const Child& c = children[static_cast<std::size_t>(k)];
+            int value = c.gain;
+            if (!c.over) {
+                const int rest = c.stones == tier_ ? solve(c.cells.data(), c.at)
+                                                   : lower_[static_cast<std::size_t>(c.stones)][c.at];
+                value += c.same_side ? rest : -rest;
+            }
+            best = std::max(best, value);
         }
         return best;
     }
@@ -74,16 +192,17 @@ private:
     int tier_;
     std::span<const std::span<const std::int8_t>> lower_;
     std::span<std::int8_t> values_;
+    bool fast_;
 };
 
 }  // namespace
 
 void solve_tier(const Rules& rules, const TierIndex& index, int tier,
                 std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values, int threads,
-                const std::function<void(std::uint64_t done)>& on_progress) {
+                const std::function<void(std::uint64_t done)>& on_progress, bool fast_path) {
     const std::uint64_t size = index.size(tier);
     std::fill(values.begin(), values.end(), kUnknown);
-    TierSolver solver(rules, index, tier, lower, values);
+    TierSolver solver(rules, index, tier, lower, values, fast_path);
     // Threads take blocks in turn; a position both reach (a same-tier successor)
     // is solved twice to the same value, which is harmless.
     constexpr std::uint64_t kBlock = 1 << 14;

@@ -16,8 +16,10 @@ namespace mancala::solve {
 /// each position of `tier`: what the mover gains over the opponent from there on
 /// under perfect play. `lower[t]` holds tier t for every t < tier. Uses `threads`
 /// threads; `on_progress(done)` is called from the calling thread now and then.
+/// With `fast_path` (single sowing, either-row-empty end: Kalah and homework) moves
+/// are played on the counts by a small sower; without it by Position::apply.
 void solve_tier(const Rules& rules, const TierIndex& index, int tier,
                 std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values, int threads,
-                const std::function<void(std::uint64_t done)>& on_progress = {});
+                const std::function<void(std::uint64_t done)>& on_progress = {}, bool fast_path = true);
 
 }  // namespace mancala::solve

@@ -1,7 +1,9 @@
 #include "solve/endgame_db.hpp"
+#include "search/engine.hpp"
+#include "support/reference_retrograde.hpp"
+#include "solve/tier_builder.hpp"
 #include "solve/tier_file.hpp"
 #include "support/exhaustive_search.hpp"
-#include "support/reference_retrograde.hpp"
 #include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -112,6 +114,62 @@ TEST(EndgameDatabase, OnDiskResumesAndReadsBack) {
     EXPECT_THROW(db.value(Position::start(rules)), std::out_of_range);  // 16 stones in the pits
 }
 
+// The builder's small sower (Kalah, homework) against the general path through
+// Position::apply: every tier byte for byte, laps (a pit of 2n+1 stones or more) included.
+TEST(EndgameDatabase, FastSowerAgreesWithThePositionPath) {
+    struct Case {
+        const char* preset;
+        int pits, stones;
+    };
+    for (const Case c : {Case{"kalah", 2, 14}, Case{"kalah", 3, 14}, Case{"homework", 3, 14}, Case{"kalah", 4, 10},
+                         Case{"homework", 5, 8}, Case{"kalah", 6, 7}, Case{"homework", 6, 7}}) {
+        const Rules rules = make_rules(c.preset, c.pits, 1);
+        const TierIndex index(c.pits, c.stones);
+        std::vector<std::vector<std::int8_t>> fast, general;
+        std::vector<std::span<const std::int8_t>> fast_lower, general_lower;
+        for (int t = 0; t <= c.stones; ++t) {
+            fast.emplace_back(index.size(t));
+            general.emplace_back(index.size(t));
+            solve_tier(rules, index, t, fast_lower, fast.back(), 2, {}, true);
+            solve_tier(rules, index, t, general_lower, general.back(), 1, {}, false);
+            ASSERT_EQ(fast.back(), general.back()) << c.preset << " " << c.pits << " pits, tier " << t;
+            fast_lower.push_back(fast.back());
+            general_lower.push_back(general.back());
+        }
+    }
+}
+
+// A database from disk copied into memory (and built further there) reads as
+// one built in memory, and the tiers it builds are written to disk too.
+TEST(EndgameDatabase, LoadedIntoMemoryAgreesWithTheFiles) {
+    testing::TempDir dir;
+    const Rules rules = make_rules("homework", 3, 3);
+    EndgameDatabase memory(rules);
+    memory.build(10, 2);
+    {
+        EndgameDatabase db(rules, dir.path());
+        db.build(6, 2);
+    }
+    {
+        EndgameDatabase db(rules, dir.path());
+        db.load_into_memory();
+        ASSERT_EQ(db.max_stones(), 6);
+        db.build(10, 2);
+        const TierIndex index(rules.pits, 10);
+        std::array<int, 2 * kMaxPits> cells{};
+        for (int t = 0; t <= 10; ++t) {
+            index.unrank(t, 0, cells.data());
+            for (std::uint64_t i = 0; i < index.size(t); ++i, index.next(cells.data()))
+                ASSERT_EQ(db.value(cells.data(), t), memory.value(cells.data(), t)) << t << " " << i;
+        }
+    }
+    EndgameDatabase db(rules, dir.path());
+    ASSERT_EQ(db.max_stones(), 10);
+    const Position p =
+        Position::from_counts(std::vector<int>{2, 0, 3}, std::vector<int>{1, 0, 4}, 5, 12, Side::South);
+    EXPECT_EQ(db.value(p), memory.value(p));
+}
+
 TEST(EndgameDatabase, RefusesCorruptedAndMismatchedFiles) {
     testing::TempDir dir;
     const Rules rules = make_rules("kalah", 3, 3);
@@ -153,6 +211,38 @@ TEST(EndgameDatabase, AgreesWithExhaustiveSearchFromTheStart) {
     testing::ExhaustiveSearch exhaustive(rules);
     const Position start = Position::start(rules);
     EXPECT_EQ(db.final_margin(start), exhaustive.final_margin(start));
+}
+
+// The engine's proof (null-window passes to the end, a small database at the
+// leaves) against the value of the full database, with one and two threads and
+// with and without a warm-up.
+TEST(EndgameDatabase, EngineProofAgreesWithTheFullDatabase) {
+    struct Case {
+        const char* preset;
+        int pits, seeds, leaf_stones;
+    };
+    for (const Case c :
+         {Case{"kalah", 4, 3, 8}, Case{"homework", 4, 3, 6}, Case{"kalah", 3, 4, 4}, Case{"homework", 5, 2, 10}}) {
+        const Rules rules = make_rules(c.preset, c.pits, c.seeds);
+        const Position start = Position::start(rules);
+        EndgameDatabase full(rules);
+        full.build(2 * c.pits * c.seeds, 2);
+        EndgameDatabase leaves(rules);
+        leaves.build(c.leaf_stones, 2);
+        for (int threads : {1, 2})
+            for (int warmup : {0, 6, 14}) {
+                search::EngineSettings settings{search::Heuristic::StoreDiff, 16, threads};
+                settings.endgame = &leaves;
+                search::Engine engine(settings);
+                search::SearchLimits limits;
+                limits.prove = true;
+                limits.prove_warmup_depth = warmup;
+                const auto report = engine.search(rules, start, limits);
+                ASSERT_TRUE(report.proven) << c.preset << c.pits << c.seeds;
+                EXPECT_EQ(report.score, search::kPointsPerStone * full.final_margin(start))
+                    << c.preset << c.pits << c.seeds << " threads " << threads << " warm-up " << warmup;
+            }
+    }
 }
 
 }  // namespace
