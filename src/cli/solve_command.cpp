@@ -24,7 +24,7 @@ struct SolveArgs {
     RulesOptions game;
     std::string method = "auto";
     int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    std::size_t hash_mb = 2048;
+    std::size_t hash_mb = 0;  ///< 0: 2048 MiB for games of 40 stones or more, 256 below
     std::uint64_t max_positions = 400'000'000;
     std::string db_dir;                            ///< empty: build the database in memory
     int db_stones = -1;                            ///< -1: as many as --db-budget allows
@@ -69,7 +69,8 @@ std::unique_ptr<solve::EndgameDatabase> endgame_database(const SolveArgs& args, 
     if (want < 0) {
         // The most tiers within the budget, but none the game cannot reach.
         want = 0;
-        while (want < stones - 1 && want < solve::EndgameDatabase::kMaxStones &&
+        // At most half the stones: smaller games prove quickly without a big database.
+        while (want < stones / 2 && want < solve::EndgameDatabase::kMaxStones &&
                db->positions_up_to(want + 1) <= args.db_budget)
             ++want;
         if (!args.db_dir.empty()) want = std::max(want, db->max_stones());
@@ -86,7 +87,8 @@ Solution by_search(const SolveArgs& args, const Rules& rules, const Position& st
     const int stones = start.row_stones(Side::South) + start.row_stones(Side::North);
     const auto db = endgame_database(args, rules, stones, quiet);
     if (!quiet) fmt::print(stderr, "endgame database: up to {} stones in the pits\n", db->max_stones());
-    search::EngineSettings settings{search::Heuristic::StoreDiff, args.hash_mb, args.threads};
+    const std::size_t hash_mb = args.hash_mb ? args.hash_mb : (start.total_stones() >= 40 ? 2048 : 256);
+    search::EngineSettings settings{search::Heuristic::StoreDiff, hash_mb, args.threads};
     settings.endgame = db.get();
     search::Engine engine(settings);
     search::SearchLimits limits;
@@ -167,8 +169,9 @@ void add_solve_command(CLI::App& app) {
         ->capture_default_str()
         ->check(CLI::IsMember({"auto", "retrograde", "search"}));
     cmd->add_option("--threads", args->threads, "threads")->capture_default_str()->check(CLI::Range(1, 256));
-    cmd->add_option("--hash", args->hash_mb, "transposition table MiB for the search")
-        ->capture_default_str()
+    cmd->add_option("--hash", args->hash_mb,
+                    "transposition table MiB for the search (default: 2048 for games of 40 stones or more, 256 "
+                    "below)")
         ->check(CLI::Range(1, 65536));
     cmd->add_option("--max-positions", args->max_positions,
                     "auto picks retrograde analysis while all the tiers hold at most this many positions")
