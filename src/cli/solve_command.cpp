@@ -25,7 +25,7 @@ struct SolveArgs {
     std::string method = "auto";
     int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::size_t hash_mb = 0;  ///< 0: 2048 MiB for games of 40 stones or more, 256 below
-    std::uint64_t max_positions = 400'000'000;
+    std::uint64_t max_positions = 100'000'000;
     std::string db_dir;                            ///< empty: build the database in memory
     int db_stones = -1;                            ///< -1: as many as --db-budget allows
     std::uint64_t db_budget = 600'000'000;         ///< positions (a byte each) of the database built by default
