@@ -1,9 +1,9 @@
 #include "solve/endgame_db.hpp"
 #include "search/engine.hpp"
-#include "support/reference_retrograde.hpp"
 #include "solve/tier_builder.hpp"
 #include "solve/tier_file.hpp"
 #include "support/exhaustive_search.hpp"
+#include "support/reference_retrograde.hpp"
 #include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
