@@ -78,13 +78,8 @@ void query(const DbArgs& args) {
     };
     std::vector<MoveValue> moves;
     if (!position.is_terminal(rules)) {
-        for (int move : position.legal_moves()) {
-            Position child = position;
-            const MoveResult r = child.apply(rules, move);
-            int margin = child.store_difference(me);
-            if (!r.game_over) margin += (child.to_move() == me ? 1 : -1) * db.value(child);
-            moves.push_back({pit_name(rules.pits, me, move), margin});
-        }
+        for (int move : position.legal_moves())
+            moves.push_back({pit_name(rules.pits, me, move), db.final_margin_after(position, move)});
     }
     const int value = db.final_margin(position);
     if (args.json) {

@@ -47,14 +47,8 @@ Solution by_retrograde(const SolveArgs& args, const Rules& rules, const Position
     db.build(stones, args.threads, [&](const solve::BuildProgress& p) { progress.update(p); });
     progress.finish();
     Solution s{"retrograde", db.final_margin(start), {}, db.positions_up_to(stones)};
-    const Side me = start.to_move();
-    for (int move : start.legal_moves()) {
-        Position child = start;
-        const MoveResult r = child.apply(rules, move);
-        int margin = child.store_difference(me);
-        if (!r.game_over) margin += (child.to_move() == me ? 1 : -1) * db.value(child);
-        if (margin == s.value) s.best_moves.push_back(move);
-    }
+    for (int move : start.legal_moves())
+        if (db.final_margin_after(start, move) == s.value) s.best_moves.push_back(move);
     return s;
 }
 

@@ -173,6 +173,14 @@ void EndgameDatabase::build_tier(int tier, int last_tier, int threads, std::uint
     report(size, true);
 }
 
+int EndgameDatabase::final_margin_after(const Position& p, int move) const {
+    const Side me = p.to_move();
+    Position child = p;
+    const MoveResult r = child.apply(rules_, move);
+    if (r.game_over) return child.store_difference(me);
+    return child.to_move() == me ? final_margin(child) : -final_margin(child);
+}
+
 bool EndgameDatabase::covers(const Rules& rules) const {
     return rules.pits == rules_.pits && rules.capture == rules_.capture && rules.sowing == rules_.sowing &&
            rules.end == rules_.end && rules.extra_turn == rules_.extra_turn;

@@ -75,6 +75,8 @@ public:
     int value(const Position& p) const;
     /// The final margin for the side to move of `p`: its store difference plus value(p).
     int final_margin(const Position& p) const { return p.store_difference(p.to_move()) + value(p); }
+    /// The final margin for the side to move of `p` if it plays `move` (legal) and both play perfectly on.
+    int final_margin_after(const Position& p, int move) const;
 
     /// Positions in tier `t` (whether built or not), and in tiers 0..t.
     std::uint64_t tier_size(int t) const;

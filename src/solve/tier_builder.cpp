@@ -41,6 +41,35 @@ public:
     }
 
 private:
+    /// A move from the position being solved: what it won at once and, unless the
+    /// game ended, the child's counts (its mover first), tier and index.
+    struct Child {
+        std::array<int, 2 * kMaxPits> cells;
+        std::uint64_t at;
+        int gain;
+        int stones;
+        bool over;
+        bool same_side;
+    };
+    using Children = std::array<Child, kMaxPits>;
+
+    // The best of the children's values for the mover; each lower-tier byte was
+    // prefetched when the child was made, same-tier children are solved on demand.
+    int best_child(const Children& children, int count) {
+        int best = -kMaxPits * 1000;
+        for (int k = 0; k < count; ++k) {
+            const Child& c = children[static_cast<std::size_t>(k)];
+            int value = c.gain;
+            if (!c.over) {
+                const int rest = c.stones == tier_ ? solve(c.cells.data(), c.at)
+                                                   : lower_[static_cast<std::size_t>(c.stones)][c.at];
+                value += c.same_side ? rest : -rest;
+            }
+            best = std::max(best, value);
+        }
+        return best;
+    }
+
     int evaluate(const int* cells) { return fast_ ? evaluate_fast(cells) : evaluate_general(cells); }
 
     // The same as evaluate_general for single sowing and the either-row-empty end,
@@ -54,15 +83,7 @@ private:
             theirs += cells[n + i];
         }
         if (mine == 0 || theirs == 0) return mine - theirs;
-        struct Child {
-            std::array<int, 2 * kMaxPits> cells;
-            std::uint64_t at;
-            int gain;
-            int stones;
-            bool over;
-            bool same_side;
-        };
-        std::array<Child, kMaxPits> children;
+        Children children;
         int count = 0;
         const int loop = 2 * n + 1;
         for (int move = 0; move < n; ++move) {
@@ -114,18 +135,7 @@ private:
             c.at = index_.rank(a, c.stones);
             if (c.stones < tier_) __builtin_prefetch(&lower_[static_cast<std::size_t>(c.stones)][c.at]);
         }
-        int best = -kMaxPits * 1000;
-        for (int k = 0; k < count; ++k) {
-            const Child& c = children[static_cast<std::size_t>(k)];
-            int value = c.gain;
-            if (!c.over) {
-                const int rest = c.stones == tier_ ? solve(c.cells.data(), c.at)
-                                                   : lower_[static_cast<std::size_t>(c.stones)][c.at];
-                value += c.same_side ? rest : -rest;
-            }
-            best = std::max(best, value);
-        }
-        return best;
+        return best_child(children, count);
     }
 
     int evaluate_general(const int* cells) {
@@ -133,15 +143,7 @@ private:
         if (p.is_terminal(rules_)) return p.row_stones(Side::South) - p.row_stones(Side::North);
         // Every child first (its value so far, its tier and index), its byte of a
         // lower tier fetched from memory at once; then the values, in parallel misses.
-        struct Child {
-            std::array<int, 2 * kMaxPits> cells;
-            std::uint64_t at;
-            int gain;
-            int stones;
-            bool over;
-            bool same_side;
-        };
-        std::array<Child, kMaxPits> children;
+        Children children;
         int count = 0;
         for (int move = 0; move < n_; ++move) {
             if (cells[move] == 0) continue;
@@ -172,18 +174,7 @@ private:
             }
             return -solve(next.data(), index_.rank(next.data(), tier_));
         }
-        int best = -kMaxPits * 1000;
-        for (int k = 0; k < count; ++k) {
-            const Child& c = children[static_cast<std::size_t>(k)];
-            int value = c.gain;
-            if (!c.over) {
-                const int rest = c.stones == tier_ ? solve(c.cells.data(), c.at)
-                                                   : lower_[static_cast<std::size_t>(c.stones)][c.at];
-                value += c.same_side ? rest : -rest;
-            }
-            best = std::max(best, value);
-        }
-        return best;
+        return best_child(children, count);
     }
 
     const Rules& rules_;
