@@ -1,35 +1,26 @@
 #pragma once
-// What the engine learns about move order as it searches: killer moves per ply
-// and a history of cutoffs per side and pit. The order itself (table move, extra
-// turns, captures, killers, history) is decided in search_worker.cpp, where the
-// children are made.
+// The order in which the engine searches a node's moves when the table has none
+// to offer. It is static, from what each move does at once: Kalah rewards
+// keeping stones on one's own side, so moves that hand the opponent nothing come
+// first. Killer moves and a history table were tried here and lost: proving
+// Kalah(6,3) with an 8-stone database took 25.4 M nodes with them and 3.3 M
+// with this order; the bench signature fell from 19.8 M to 12.3 M nodes.
 
-#include "core/position.hpp"
-
-#include <array>
+#include "search/heuristics.hpp"
 
 namespace mancala::search {
 
-struct OrderingTables {
-    std::array<std::array<int, kMaxPits>, 2> history{};  ///< [side][pit]: cutoffs weighted by depth^2
-    std::array<std::array<int, 2>, 128> killers{};       ///< [ply]: two quiet moves that cut off recently
+/// Larger first. `pit` counts from the mover's first pit, so a larger pit is
+/// nearer the store; `points_won` is what the move adds to the mover's store
+/// difference at once (kPointsPerStone a stone).
+constexpr int move_rank(bool extra_turn, int points_won, int pit) {
+    // Extra turns first, the one nearest the store first: it leaves the others intact.
+    if (extra_turn) return (1 << 28) + pit;
+    // Then by stones won (captures, then passing the store), nearest the store first.
+    return 16 * points_won + pit;
+}
 
-    void clear() {
-        for (auto& side : history) side.fill(0);
-        for (auto& k : killers) k = {-1, -1};
-    }
-    void reward(Side side, int pit, int depth, int ply) {
-        int& h = history[static_cast<std::size_t>(index_of(side))][static_cast<std::size_t>(pit)];
-        h += depth * depth;
-        if (h > (1 << 18))
-            for (auto& s : history)
-                for (int& x : s) x /= 2;
-        auto& k = killers[static_cast<std::size_t>(ply & 127)];
-        if (k[0] != pit) {
-            k[1] = k[0];
-            k[0] = pit;
-        }
-    }
-};
+/// Rank of a child whose value is already exact (game over, database) but too low to cut off.
+inline constexpr int kKnownChildRank = -(1 << 29);
 
 }  // namespace mancala::search

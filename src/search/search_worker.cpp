@@ -5,8 +5,6 @@
 
 namespace mancala::search {
 
-namespace {}  // namespace
-
 template <class Board>
 void SearchWorker<Board>::check_limits() {
     flush_nodes();
@@ -85,24 +83,24 @@ void SearchWorker<Board>::make_child(Child& c, const Board& p, int move, int dep
 
 // The value of child `c` for the mover of its parent, searched within (alpha, beta).
 template <class Board>
-int SearchWorker<Board>::child_search(const Child& c, int depth, int alpha, int beta, int ply) {
+int SearchWorker<Board>::child_search(const Child& c, int depth, int alpha, int beta) {
     if (c.known) {
         count_node();
         return c.value;
     }
-    if (c.same_side) return c.gain + search(c.board, c.key, depth - 1, alpha - c.gain, beta - c.gain, ply + 1);
-    return c.gain - search(c.board, c.key, depth - 1, c.gain - beta, c.gain - alpha, ply + 1);
+    if (c.same_side) return c.gain + search(c.board, c.key, depth - 1, alpha - c.gain, beta - c.gain);
+    return c.gain - search(c.board, c.key, depth - 1, c.gain - beta, c.gain - alpha);
 }
 
 template <class Board>
-int SearchWorker<Board>::child_value(const Board& p, int move, int depth, int alpha, int beta, int ply) {
+int SearchWorker<Board>::child_value(const Board& p, int move, int depth, int alpha, int beta) {
     Child c;
     make_child(c, p, move, depth);
-    return child_search(c, depth, alpha, beta, ply);
+    return child_search(c, depth, alpha, beta);
 }
 
 template <class Board>
-int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, int alpha, int beta, int ply) {
+int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, int alpha, int beta) {
     count_node();
     if (stopped()) return 0;
 
@@ -150,15 +148,12 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     // The table's move first, on its own: it cuts off often enough that making
     // the other children first would mostly be wasted.
     if (tt_move >= 0 && p.pit(me, tt_move) > 0) {
-        best = child_value(p, tt_move, depth, alpha, beta, ply);
+        best = child_value(p, tt_move, depth, alpha, beta);
         if (stopped()) return 0;
         best_move = tt_move;
         if (best > alpha) {
             alpha = best;
-            if (alpha >= beta) {
-                tables_.reward(me, tt_move, depth, ply);
-                return finish();
-            }
+            if (alpha >= beta) return finish();
         }
     }
 
@@ -166,8 +161,6 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     // parallel while the others are made, and the order can use what each move
     // really does (extra turn, stones won).
     const int n = p.pits();
-    const auto& killers = tables_.killers[static_cast<std::size_t>(ply & 127)];
-    const auto& history = tables_.history[static_cast<std::size_t>(index_of(me))];
     // Slots left uninitialised: a node fills only as many as it has moves.
     union Slot {
         Slot() {}
@@ -185,20 +178,9 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
             count_node();
             best = c.value;
             best_move = i;
-            tables_.reward(me, i, depth, ply);
             return finish();
         }
-        int rank;
-        if (c.known)
-            rank = -(1 << 29);  // exact and too low to cut off: cheap, and needed only for the value
-        else if (c.same_side)
-            rank = (1 << 28) + i;  // extra turn: the pit nearest the store first, it leaves the others intact
-        else if (c.gain > kPointsPerStone)
-            rank = (1 << 26) + c.gain;  // a capture (or the end of the game with a gain)
-        else if (i == killers[0] || i == killers[1])
-            rank = (1 << 25) + (i == killers[0]);
-        else
-            rank = history[static_cast<std::size_t>(i)];
+        const int rank = c.known ? kKnownChildRank : move_rank(c.same_side, c.gain, i);
         c.rank = rank;
         int k = count++;
         while (k > 0 && slots[order[k - 1]].child.rank < rank) {
@@ -230,11 +212,11 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
         const Child& c = slots[order[k]].child;
         int value;
         if (best_move < 0) {
-            value = child_search(c, depth, alpha, beta, ply);
+            value = child_search(c, depth, alpha, beta);
         } else {
             // Null window first: prove the move is no better than alpha; search again only if it is.
-            value = child_search(c, depth, alpha, alpha + 1, ply);
-            if (value > alpha && value < beta && !stopped()) value = child_search(c, depth, alpha, beta, ply);
+            value = child_search(c, depth, alpha, alpha + 1);
+            if (value > alpha && value < beta && !stopped()) value = child_search(c, depth, alpha, beta);
         }
         if (stopped()) return 0;
         if (value > best) {
@@ -242,10 +224,7 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
             best_move = c.move;
             if (value > alpha) {
                 alpha = value;
-                if (alpha >= beta) {
-                    tables_.reward(me, c.move, depth, ply);
-                    break;
-                }
+                if (alpha >= beta) break;
             }
         }
     }
@@ -277,10 +256,7 @@ int SearchWorker<Board>::frontier(const Board& p, int alpha, int beta) {
         }
         if (value > best) {
             best = value;
-            if (best >= beta) {
-                tables_.reward(me, i, 1, 0);
-                break;
-            }
+            if (best >= beta) break;
         }
     }
     (void)alpha;
@@ -299,12 +275,12 @@ RootScore SearchWorker<Board>::search_root(const Board& root, int depth, int alp
         const std::uint64_t move_estimates = estimates_;
         int value;
         if (scores) {  // analysis: an exact score for every move
-            value = child_value(root, move, depth, -kScoreInfinity, kScoreInfinity, 0);
+            value = child_value(root, move, depth, -kScoreInfinity, kScoreInfinity);
         } else if (k == 0) {
-            value = child_value(root, move, depth, alpha, beta, 0);
+            value = child_value(root, move, depth, alpha, beta);
         } else {
-            value = child_value(root, move, depth, alpha, alpha + 1, 0);
-            if (value > alpha && value < beta && !stopped()) value = child_value(root, move, depth, alpha, beta, 0);
+            value = child_value(root, move, depth, alpha, alpha + 1);
+            if (value > alpha && value < beta && !stopped()) value = child_value(root, move, depth, alpha, beta);
         }
         if (stopped()) break;
         if (scores) scores->push_back(RootScore{move, value, estimates_ == move_estimates});

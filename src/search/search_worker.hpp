@@ -60,9 +60,7 @@ public:
     using Ops = BoardOps<Board>;
     using Context = typename Ops::Context;
 
-    SearchWorker(SharedSearch& shared, const Context& context) : shared_(shared), context_(context) {
-        tables_.clear();
-    }
+    SearchWorker(SharedSearch& shared, const Context& context) : shared_(shared), context_(context) {}
 
     /// Searches the root to `depth` within (alpha, beta), moves in `order`. Returns
     /// the best move and score; `scores` (if given) receives every root move, each
@@ -86,12 +84,12 @@ public:
 
 private:
     /// `key` is the position's table key when depth >= kMinTableDepth (the parent computed it).
-    int search(const Board& p, std::uint64_t key, int depth, int alpha, int beta, int ply);
+    int search(const Board& p, std::uint64_t key, int depth, int alpha, int beta);
     struct Child;
     void make_child(Child& c, const Board& p, int move, int depth);
-    int child_search(const Child& c, int depth, int alpha, int beta, int ply);
+    int child_search(const Child& c, int depth, int alpha, int beta);
     /// Searches the child reached by `move` and returns its value for the mover of `p`.
-    int child_value(const Board& p, int move, int depth, int alpha, int beta, int ply);
+    int child_value(const Board& p, int move, int depth, int alpha, int beta);
     int frontier(const Board& p, int alpha, int beta);
     int leaf_value(const Board& p) const;
     /// The exact value of `p` (in points) from the endgame database; `stones` are those in its pits.
@@ -119,7 +117,6 @@ private:
 
     SharedSearch& shared_;
     const Context& context_;
-    OrderingTables tables_;
     std::uint64_t nodes_ = 0;
     std::uint64_t unflushed_ = 0;
     // Heuristic leaves and unproven table cutoffs seen so far. A subtree whose
