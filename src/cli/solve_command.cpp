@@ -80,10 +80,13 @@ std::unique_ptr<solve::EndgameDatabase> endgame_database(const SolveArgs& args, 
 Solution by_search(const SolveArgs& args, const Rules& rules, const Position& start, bool quiet) {
     const int stones = start.row_stones(Side::South) + start.row_stones(Side::North);
     const auto db = endgame_database(args, rules, stones, quiet);
-    if (!quiet) fmt::print(stderr, "endgame database: up to {} stones in the pits\n", db->max_stones());
+    // --db-stones caps what a bigger database on disk offers, so that runs compare.
+    const int db_stones = args.db_stones < 0 ? db->max_stones() : std::min(args.db_stones, db->max_stones());
+    if (!quiet) fmt::print(stderr, "endgame database: up to {} stones in the pits\n", db_stones);
     const std::size_t hash_mb = args.hash_mb ? args.hash_mb : (start.total_stones() >= 40 ? 2048 : 256);
     search::EngineSettings settings{search::Heuristic::StoreDiff, hash_mb, args.threads};
     settings.endgame = db.get();
+    settings.endgame_stones = db_stones;
     search::Engine engine(settings);
     search::SearchLimits limits;
     limits.prove = true;

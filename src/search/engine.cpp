@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 #include <thread>
 
 namespace mancala::search {
@@ -49,9 +50,16 @@ SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, c
     shared.reuse_deeper_results = settings_.reuse_deeper_results;
     shared.total_stones = position.total_stones();
     shared.tt = &tt_;
+    std::unique_ptr<BusyNodes> busy;
+    if (settings_.threads > 1) {
+        busy = std::make_unique<BusyNodes>();
+        shared.busy = busy.get();
+    }
     if (settings_.endgame && settings_.endgame->covers(BoardOps<Board>::rules(context))) {
         shared.endgame = settings_.endgame;
-        shared.endgame_stones = settings_.endgame->max_stones();
+        shared.endgame_stones = settings_.endgame_stones < 0
+                                    ? settings_.endgame->max_stones()
+                                    : std::min(settings_.endgame_stones, settings_.endgame->max_stones());
     }
     shared.node_limit = limits.nodes;
     std::optional<Clock::time_point> soft_deadline;
@@ -76,8 +84,8 @@ SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, c
     // Lazy SMP: helpers search the same root, half of them one ply deeper, and
     // share what they learn through the table; only the main thread's result counts.
     // In a proof, once their warm-up is over, they join each null-window pass of
-    // the main thread, root moves in another order, so that they start on other
-    // subtrees; the table passes their proven bounds on to the main thread.
+    // the main thread; BusyNodes steers the threads into different subtrees and
+    // the table passes their proven bounds on.
     std::vector<std::jthread> helpers;
     const bool prove = limits.prove;
     for (int t = 1; t < settings_.threads; ++t) {
@@ -87,9 +95,6 @@ SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, c
             for (int depth = 1 + (t & 1); depth <= last && !worker.stopped(); ++depth)
                 worker.search_root(root, depth, -kScoreInfinity, kScoreInfinity, order, nullptr);
             if (prove) {
-                std::vector<int> rotated = order;
-                std::rotate(rotated.begin(), rotated.begin() + static_cast<std::ptrdiff_t>(t % rotated.size()),
-                            rotated.end());
                 std::uint32_t done = 0;
                 while (!shared.stop.load()) {
                     shared.proof_pass.wait(done);
@@ -97,7 +102,7 @@ SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, c
                     if (shared.stop.load()) break;
                     const int beta = shared.proof_beta.load();
                     worker.follow_pass(pass);
-                    worker.search_root(root, kProveDepth, beta - 1, beta, rotated, nullptr);
+                    worker.search_root(root, kProveDepth, beta - 1, beta, order, nullptr);
                     done = pass;
                 }
             }

@@ -28,6 +28,8 @@ struct EngineSettings {
     /// Exact values of endgames (not owned; must outlive the searches), used for
     /// positions it covers instead of searching them. None by default.
     const EndgameOracle* endgame = nullptr;
+    /// Take the oracle's values only up to this many stones in the pits (-1: all it holds).
+    int endgame_stones = -1;
 };
 
 struct MoveAnalysis {

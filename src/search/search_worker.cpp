@@ -132,6 +132,19 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
 
     if (depth == 1) return frontier(p, alpha, beta);
 
+    // Tell the other threads this subtree is taken (see BusyNodes).
+    struct BusyMark {
+        BusyNodes* busy = nullptr;
+        std::uint64_t key = 0;
+        ~BusyMark() {
+            if (busy) busy->leave(key);
+        }
+    } mark;
+    if (shared_.busy && depth >= kMinBusyDepth && shared_.busy->enter(key)) {
+        mark.busy = shared_.busy;
+        mark.key = key;
+    }
+
     const Side me = p.to_move();
     const std::uint64_t estimates_before = estimates_;
     const int alpha_before = alpha;
@@ -208,8 +221,8 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
         }
     }
 
-    for (int k = 0; k < count; ++k) {
-        const Child& c = slots[order[k]].child;
+    // Searches one child; true once it cuts off.
+    auto search_child = [&](const Child& c) {
         int value;
         if (best_move < 0) {
             value = child_search(c, depth, alpha, beta);
@@ -218,14 +231,36 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
             value = child_search(c, depth, alpha, alpha + 1);
             if (value > alpha && value < beta && !stopped()) value = child_search(c, depth, alpha, beta);
         }
-        if (stopped()) return 0;
+        if (stopped()) return true;
         if (value > best) {
             best = value;
             best_move = c.move;
             if (value > alpha) {
                 alpha = value;
-                if (alpha >= beta) break;
+                if (alpha >= beta) return true;
             }
+        }
+        return false;
+    };
+    // A child another thread is searching waits until the others are done: by
+    // then its result is likely in the table. The first move is never put off.
+    int deferred[kMaxPits];
+    int deferred_count = 0;
+    for (int k = 0; k < count; ++k) {
+        const Child& c = slots[order[k]].child;
+        if (shared_.busy && best_move >= 0 && c.key != 0 && shared_.busy->busy(c.key)) {
+            deferred[deferred_count++] = order[k];
+            continue;
+        }
+        if (search_child(c)) {
+            if (stopped()) return 0;
+            return finish();
+        }
+    }
+    for (int k = 0; k < deferred_count; ++k) {
+        if (search_child(slots[deferred[k]].child)) {
+            if (stopped()) return 0;
+            return finish();
         }
     }
     return finish();

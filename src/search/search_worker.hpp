@@ -7,6 +7,7 @@
 // leaves the stores out.
 
 #include "search/board_ops.hpp"
+#include "search/busy_nodes.hpp"
 #include "search/endgame_oracle.hpp"
 #include "search/heuristics.hpp"
 #include "search/move_ordering.hpp"
@@ -27,6 +28,8 @@ inline constexpr int kScoreInfinity = 1 << 28;
 inline constexpr int kMinTableDepth = 2;
 /// Plies from the leaves from which enhanced transposition cutoffs are tried.
 inline constexpr int kMinEtcDepth = 4;
+/// Plies from the leaves from which a node is marked busy for the other threads.
+inline constexpr int kMinBusyDepth = 4;
 
 /// What the threads of one search share.
 struct SharedSearch {
@@ -34,6 +37,7 @@ struct SharedSearch {
     bool reuse_deeper_results = true;
     int total_stones = 0;  ///< constant through a game: stones leave the pits only for the stores
     TranspositionTable* tt = nullptr;
+    BusyNodes* busy = nullptr;  ///< with more than one thread
     /// Exact values of every position with at most `endgame_stones` stones in the pits.
     const EndgameOracle* endgame = nullptr;
     int endgame_stones = -1;
