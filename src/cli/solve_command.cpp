@@ -20,11 +20,17 @@ namespace mancala::cli {
 
 namespace {
 
+// The proof's transposition table. Kalah(6,4) (45 M nodes on one thread) proved
+// faster with 256 MiB than with 1-8 GiB: a bigger table only spends time on page
+// faults and misses. Bigger games search billions of nodes and need more.
+constexpr int kBigGameStones = 56;
+constexpr std::size_t kBigGameHashMb = 2048;
+
 struct SolveArgs {
     RulesOptions game;
     std::string method = "auto";
     int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    std::size_t hash_mb = 0;  ///< 0: 2048 MiB for games of 40 stones or more, 256 below
+    std::size_t hash_mb = 0;  ///< 0: kBigGameHashMb from kBigGameStones stones on, else 256 MiB
     std::uint64_t max_positions = 100'000'000;
     std::string db_dir;                            ///< empty: build the database in memory
     int db_stones = -1;                            ///< -1: as many as --db-budget allows
@@ -63,8 +69,9 @@ std::unique_ptr<solve::EndgameDatabase> endgame_database(const SolveArgs& args, 
     if (want < 0) {
         // The most tiers within the budget, but none the game cannot reach.
         want = 0;
-        // At most half the stones: smaller games prove quickly without a big database.
-        while (want < stones / 2 && want < solve::EndgameDatabase::kMaxStones &&
+        // At most 3/8 of the stones: past that, building the next tier costs more
+        // than it saves the proof (Kalah(6,4): 18 stones 18 s in all, 19 18 s, 20 27 s).
+        while (want < 3 * stones / 8 && want < solve::EndgameDatabase::kMaxStones &&
                db->positions_up_to(want + 1) <= args.db_budget)
             ++want;
         if (!args.db_dir.empty()) want = std::max(want, db->max_stones());
@@ -83,7 +90,8 @@ Solution by_search(const SolveArgs& args, const Rules& rules, const Position& st
     // --db-stones caps what a bigger database on disk offers, so that runs compare.
     const int db_stones = args.db_stones < 0 ? db->max_stones() : std::min(args.db_stones, db->max_stones());
     if (!quiet) fmt::print(stderr, "endgame database: up to {} stones in the pits\n", db_stones);
-    const std::size_t hash_mb = args.hash_mb ? args.hash_mb : (start.total_stones() >= 40 ? 2048 : 256);
+    const std::size_t hash_mb =
+        args.hash_mb ? args.hash_mb : (start.total_stones() >= kBigGameStones ? kBigGameHashMb : 256);
     search::EngineSettings settings{search::Heuristic::StoreDiff, hash_mb, args.threads};
     settings.endgame = db.get();
     settings.endgame_stones = db_stones;
@@ -92,21 +100,49 @@ Solution by_search(const SolveArgs& args, const Rules& rules, const Position& st
     limits.prove = true;
     limits.prove_warmup_depth = args.warmup_depth;
     const int base = start.store_difference(start.to_move());
-    limits.on_proof_pass = [&](int lower, int upper, std::uint64_t nodes, double seconds) {
+    // Progress on stderr. On a terminal the warm-up depths rewrite one line, and
+    // a pass under way rewrites the next, which its result then replaces; in a
+    // log every line stands, and a pass under way shows once a minute.
+    const bool terminal = is_terminal(stderr);
+    enum class Shown { Nothing, WarmUp, Pass } shown = Shown::Nothing;  // the line a terminal may rewrite
+    auto show = [&](const std::string& text, Shown kind) {
         if (quiet) return;
+        if (!terminal) {
+            fmt::print(stderr, "{}\n", text);
+            return;
+        }
+        if (shown != Shown::Nothing && shown != kind) fmt::print(stderr, "\n");  // keep the other kind
+        fmt::print(stderr, "\r{}\x1b[K", text);
+        shown = kind;
+    };
+    auto whole_stones = [&](int points) {  // a test of "at least 8.1 stones" is one of "at least 9"
+        const int k = search::kPointsPerStone;
+        return base + (points >= 0 ? (points + k - 1) / k : -(-points / k));
+    };
+    limits.on_proof_pass = [&](int lower, int upper, std::uint64_t nodes, double seconds) {
         auto bound = [&](int points) {
             return std::abs(points) >= 1'000'000 ? std::string("?")  // no bound yet (infinite)
-                                                 : fmt::format("{:+}", base + points / search::kPointsPerStone);
+                                                 : fmt::format("{:+}", whole_stones(points));
         };
-        fmt::print(stderr, "proof: value in [{}, {}] after {} nodes, {:.1f} s\n", bound(lower), bound(upper), nodes,
-                   seconds);
+        show(fmt::format("proof: value in [{}, {}] after {} nodes, {:.1f} s", bound(lower), bound(upper), nodes,
+                         seconds),
+             Shown::Pass);
+        if (terminal && !quiet) fmt::print(stderr, "\n");  // a result stands
+        shown = Shown::Nothing;
+    };
+    limits.progress_interval = std::chrono::seconds(terminal ? 1 : 60);
+    limits.on_proof_progress = [&](int beta, std::uint64_t nodes, double seconds) {
+        show(fmt::format("proof: is the value at least {:+}? {} nodes, {:.0f} s", whole_stones(beta), nodes,
+                         seconds),
+             Shown::Pass);
     };
     const auto report = engine.search(rules, start, limits, false, [&](const search::SearchReport& r) {
-        if (!quiet && r.depth < search::kProveDepth)
-            fmt::print(stderr, "\rwarm-up depth {:>3}: {:>12} nodes, {:.1f} s, {}\x1b[K", r.depth, r.nodes,
-                       r.seconds, search::format_score(r.score, r.proven));
+        if (r.depth < search::kProveDepth)
+            show(fmt::format("warm-up depth {:>3}: {:>12} nodes, {:.1f} s, {}", r.depth, r.nodes, r.seconds,
+                             search::format_score(r.score, r.proven)),
+                 Shown::WarmUp);
     });
-    if (!quiet) fmt::print(stderr, "\n");
+    if (terminal && !quiet && shown != Shown::Nothing) fmt::print(stderr, "\n");
     if (!report.proven) throw std::runtime_error("the search stopped before proving the value");
     return Solution{"search", report.score / search::kPointsPerStone, {report.best_move}, report.nodes};
 }
@@ -167,8 +203,9 @@ void add_solve_command(CLI::App& app) {
         ->check(CLI::IsMember({"auto", "retrograde", "search"}));
     cmd->add_option("--threads", args->threads, "threads")->capture_default_str()->check(CLI::Range(1, 256));
     cmd->add_option("--hash", args->hash_mb,
-                    "transposition table MiB for the search (default: 2048 for games of 40 stones or more, 256 "
-                    "below)")
+                    fmt::format("transposition table MiB for the search (default: {} for games of {} stones or "
+                                "more, 256 below)",
+                                kBigGameHashMb, kBigGameStones))
         ->check(CLI::Range(1, 65536));
     cmd->add_option("--max-positions", args->max_positions,
                     "auto picks retrograde analysis while all the tiers hold at most this many positions")
@@ -177,8 +214,8 @@ void add_solve_command(CLI::App& app) {
                     "search: take exact endgame values from the databases under this folder, building missing "
                     "tiers there (default: build them in memory)");
     cmd->add_option("--db-stones", args->db_stones,
-                    "search: endgame database tiers up to this many stones in the pits (default: as many as "
-                    "--db-budget allows)")
+                    "search: endgame database tiers up to this many stones in the pits (default: 3/8 of the "
+                    "stones, as far as --db-budget allows)")
         ->check(CLI::Range(0, solve::EndgameDatabase::kMaxStones));
     cmd->add_option("--db-budget", args->db_budget, "search: positions (a byte each) of the default database")
         ->capture_default_str();

@@ -111,6 +111,7 @@ SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, c
     }
 
     SearchWorker<Board> main(shared, context);
+    main.report_progress();
     int previous = 0;
     for (int iteration = 1; iteration <= max_depth; ++iteration) {
         // A proof's last iteration searches to the end of the game.
@@ -129,8 +130,16 @@ SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, c
             bool low_proven = false;
             while (lower < upper) {
                 const int beta = guess == lower ? guess + 1 : guess;
+                if (depth == kProveDepth && limits.on_proof_progress && !shared.on_tick) {
+                    shared.tick_interval = limits.progress_interval;
+                    shared.on_tick = [&] {
+                        main.flush_nodes();
+                        limits.on_proof_progress(shared.proof_beta.load(), shared.nodes.load(),
+                                                 std::chrono::duration<double>(Clock::now() - start).count());
+                    };
+                }
+                if (depth == kProveDepth) shared.proof_beta.store(beta);
                 if (depth == kProveDepth && !helpers.empty()) {
-                    shared.proof_beta.store(beta);
                     shared.proof_pass.fetch_add(1, std::memory_order_release);
                     shared.proof_pass.notify_all();
                 }

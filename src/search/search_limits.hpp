@@ -24,6 +24,10 @@ struct SearchLimits {
     std::optional<int> prove_warmup_depth;
     /// Called after each null-window pass of a proof with the bounds (points) proven so far.
     std::function<void(int lower, int upper, std::uint64_t nodes, double seconds)> on_proof_pass;
+    /// Called about every `progress_interval` during a proof pass (on the searching
+    /// thread) with the pass's test, "is the value at least beta?" (points), and the nodes so far.
+    std::function<void(int beta, std::uint64_t nodes, double seconds)> on_proof_progress;
+    std::chrono::milliseconds progress_interval{1000};
 };
 
 inline constexpr int kMaxDepth = 120;

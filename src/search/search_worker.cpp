@@ -12,6 +12,14 @@ void SearchWorker<Board>::check_limits() {
     if (shared_.node_limit && shared_.nodes.load(std::memory_order_relaxed) >= *shared_.node_limit)
         shared_.stop = true;
     if (following_ && shared_.proof_pass.load(std::memory_order_acquire) != pass_) aborted_ = true;
+    if (reports_ && shared_.on_tick) {
+        const auto now = Clock::now();
+        if (next_tick_ == Clock::time_point{}) next_tick_ = now + shared_.tick_interval;
+        if (now >= next_tick_) {
+            next_tick_ = now + shared_.tick_interval;
+            shared_.on_tick();
+        }
+    }
 }
 
 template <class Board>

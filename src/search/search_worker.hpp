@@ -16,6 +16,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -49,6 +50,9 @@ struct SharedSearch {
     /// sets `proof_beta`, then bumps `proof_pass` (0: no pass yet).
     std::atomic<std::uint32_t> proof_pass{0};
     std::atomic<int> proof_beta{0};
+    /// Called now and then by the thread that reports (see SearchWorker::report_progress).
+    std::function<void()> on_tick;
+    Clock::duration tick_interval{};
 };
 
 /// The outcome of searching one root move.
@@ -82,6 +86,9 @@ public:
         pass_ = pass;
         aborted_ = false;
     }
+
+    /// This worker calls shared.on_tick (the engine's main thread does).
+    void report_progress() { reports_ = true; }
 
     /// The principal variation from `root` read back from the transposition table.
     std::vector<int> principal_variation(const Board& root, int first_move, int max_length) const;
@@ -127,6 +134,8 @@ private:
     // search leaves it unchanged was searched to the end of every line: its
     // result is proven, and the table keeps it for any depth.
     std::uint64_t estimates_ = 0;
+    bool reports_ = false;
+    Clock::time_point next_tick_{};
     bool following_ = false;
     bool aborted_ = false;
     std::uint32_t pass_ = 0;
