@@ -34,7 +34,7 @@ struct SolveArgs {
     std::uint64_t max_positions = 100'000'000;
     std::string db_dir;                            ///< empty: build the database in memory
     int db_stones = -1;                            ///< -1: as many as --db-budget allows
-    std::uint64_t db_budget = 600'000'000;         ///< positions (a byte each) of the database built by default
+    std::uint64_t db_budget = 1'500'000'000;       ///< positions (a byte each) of the database built by default
     int warmup_depth = search::kProveWarmupDepth;  ///< plies of iterative deepening before the proof
     bool json = false;
 };
@@ -69,9 +69,11 @@ std::unique_ptr<solve::EndgameDatabase> endgame_database(const SolveArgs& args, 
     if (want < 0) {
         // The most tiers within the budget, but none the game cannot reach.
         want = 0;
-        // At most 3/8 of the stones: past that, building the next tier costs more
-        // than it saves the proof (Kalah(6,4): 18 stones 18 s in all, 19 18 s, 20 27 s).
-        while (want < 3 * stones / 8 && want < solve::EndgameDatabase::kMaxStones &&
+        // Half the stones less six, fitted to what was measured: past that the next
+        // tier costs more to build than it saves the proof, short of it the proof
+        // grows faster (Kalah(6,4): 18 stones 18 s in all, 20 27 s; Kalah(6,5): 22
+        // stones 22 min, 24 12 min).
+        while (want < stones / 2 - 6 && want < solve::EndgameDatabase::kMaxStones &&
                db->positions_up_to(want + 1) <= args.db_budget)
             ++want;
         if (!args.db_dir.empty()) want = std::max(want, db->max_stones());
@@ -214,8 +216,8 @@ void add_solve_command(CLI::App& app) {
                     "search: take exact endgame values from the databases under this folder, building missing "
                     "tiers there (default: build them in memory)");
     cmd->add_option("--db-stones", args->db_stones,
-                    "search: endgame database tiers up to this many stones in the pits (default: 3/8 of the "
-                    "stones, as far as --db-budget allows)")
+                    "search: endgame database tiers up to this many stones in the pits (default: half the "
+                    "stones less 6, as far as --db-budget allows)")
         ->check(CLI::Range(0, solve::EndgameDatabase::kMaxStones));
     cmd->add_option("--db-budget", args->db_budget, "search: positions (a byte each) of the default database")
         ->capture_default_str();

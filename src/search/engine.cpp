@@ -132,8 +132,7 @@ SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, c
                 const int beta = guess == lower ? guess + 1 : guess;
                 if (depth == kProveDepth && limits.on_proof_progress && !shared.on_tick) {
                     shared.tick_interval = limits.progress_interval;
-                    shared.on_tick = [&] {
-                        main.flush_nodes();
+                    shared.on_tick = [&] {  // the main worker has just flushed its nodes
                         limits.on_proof_progress(shared.proof_beta.load(), shared.nodes.load(),
                                                  std::chrono::duration<double>(Clock::now() - start).count());
                     };
