@@ -128,15 +128,15 @@ SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, c
             int guess = previous, lower = -kScoreInfinity, upper = kScoreInfinity;
             RootScore high{-1, 0, false};
             bool low_proven = false;
+            if (depth == kProveDepth && limits.on_proof_progress) {
+                shared.tick_interval = limits.progress_interval;
+                shared.on_tick = [&] {  // the main worker has just flushed its nodes
+                    limits.on_proof_progress(shared.proof_beta.load(), shared.nodes.load(),
+                                             std::chrono::duration<double>(Clock::now() - start).count());
+                };
+            }
             while (lower < upper) {
                 const int beta = guess == lower ? guess + 1 : guess;
-                if (depth == kProveDepth && limits.on_proof_progress && !shared.on_tick) {
-                    shared.tick_interval = limits.progress_interval;
-                    shared.on_tick = [&] {  // the main worker has just flushed its nodes
-                        limits.on_proof_progress(shared.proof_beta.load(), shared.nodes.load(),
-                                                 std::chrono::duration<double>(Clock::now() - start).count());
-                    };
-                }
                 if (depth == kProveDepth) shared.proof_beta.store(beta);
                 if (depth == kProveDepth && !helpers.empty()) {
                     shared.proof_pass.fetch_add(1, std::memory_order_release);

@@ -229,8 +229,18 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
         }
     }
 
-    // Searches one child; true once it cuts off.
-    auto search_child = [&](const Child& c) {
+    // A child another thread is searching waits until the others are done: by
+    // then its result is likely in the table. The first move is never put off.
+    int deferred[kMaxPits];
+    int deferred_count = 0;
+    for (int k = 0; k < count + deferred_count; ++k) {
+        const bool first_round = k < count;
+        const int slot = first_round ? order[k] : deferred[k - count];
+        const Child& c = slots[slot].child;
+        if (first_round && shared_.busy && best_move >= 0 && c.key != 0 && shared_.busy->busy(c.key)) {
+            deferred[deferred_count++] = slot;
+            continue;
+        }
         int value;
         if (best_move < 0) {
             value = child_search(c, depth, alpha, beta);
@@ -239,36 +249,14 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
             value = child_search(c, depth, alpha, alpha + 1);
             if (value > alpha && value < beta && !stopped()) value = child_search(c, depth, alpha, beta);
         }
-        if (stopped()) return true;
+        if (stopped()) return 0;
         if (value > best) {
             best = value;
             best_move = c.move;
             if (value > alpha) {
                 alpha = value;
-                if (alpha >= beta) return true;
+                if (alpha >= beta) break;
             }
-        }
-        return false;
-    };
-    // A child another thread is searching waits until the others are done: by
-    // then its result is likely in the table. The first move is never put off.
-    int deferred[kMaxPits];
-    int deferred_count = 0;
-    for (int k = 0; k < count; ++k) {
-        const Child& c = slots[order[k]].child;
-        if (shared_.busy && best_move >= 0 && c.key != 0 && shared_.busy->busy(c.key)) {
-            deferred[deferred_count++] = order[k];
-            continue;
-        }
-        if (search_child(c)) {
-            if (stopped()) return 0;
-            return finish();
-        }
-    }
-    for (int k = 0; k < deferred_count; ++k) {
-        if (search_child(slots[deferred[k]].child)) {
-            if (stopped()) return 0;
-            return finish();
         }
     }
     return finish();
