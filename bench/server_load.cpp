@@ -36,7 +36,7 @@ struct LoadArgs {
     int pits = 6;
     int seeds = 4;
     int port = 0;  ///< 0: start a server in this process
-    int threads = 16;
+    int threads = 2;
     std::string opponent = "greedy";
     std::uint64_t seed = 1;
     int max_errors_shown = 10;
@@ -157,8 +157,8 @@ int run(const LoadArgs& args) {
     int port = args.port;
     if (port == 0) {
         mancala::server::ServerOptions options;
-        options.threads = args.threads;
-        options.max_games = static_cast<std::size_t>(args.clients) * 2 + 16;
+        options.io_threads = args.threads;
+        options.store.max_games = static_cast<std::size_t>(args.clients) * 2 + 16;
         server.emplace(options);
         port = server->bind("127.0.0.1", 0);
         server_thread = std::thread([&] { server->run(); });

@@ -8,6 +8,7 @@ packages=(
   libcli11-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libcpp-httplib-dev pkg-config
+  libboost-dev libsqlite3-dev sqlite3 prometheus-cpp-dev
   time clang-format
 )
 # the browser tests (tests/browser): Debian's Chromium; Node.js and npm only if no node is installed

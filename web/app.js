@@ -18,10 +18,22 @@
 
   const DOTS_MAX_PIT = 12; // draw stone dots up to this many in a pit (the number is always shown)
   const DOTS_MAX_STORE = 24;
+  const EXPIRED_TEXT = 'This game has expired on the server. Start a new game to play on.';
+  const OUT_OF_DATE = 'The game had moved on elsewhere (another tab?): here it is as the server has it.';
+  const STALE = {}; // askAi's answer to a 409: the page's copy of the game is out of date
+  const GAME_KEY = 'mancala.game'; // localStorage: the id of the last game this browser played
+  const GAME_ID = /^[A-Za-z0-9_-]{1,128}$/; // what an id from a URL may look like before it is sent
+  const AI_TRIES = 5; // ai-move requests while the server is busy (503) before asking the player
+  const RETRY_MIN_S = 1;
+  const RETRY_MAX_S = 30;
+  const RETRY_DEFAULT_S = 2; // a 503 or 429 without a usable Retry-After
 
   let state = null; // the last state from the server
   let generation = 0; // bumped by new game / undo: stale responses and animations stop
-  let mode = 'loading'; // idle | loading | thinking (the AI) | hinting | animating | over
+  // idle | loading | thinking (the AI) | hinting | animating | over | waiting (the server is busy,
+  // the AI is asked again soon) | stalled (the AI's move failed; the player may ask again) | expired
+  let mode = 'loading';
+  let gone = false; // the server no longer has the game shown (404): the board stays, inert
   let skipping = false; // the current animation jumps to its end
   let wakers = []; // resolve functions of pending sleeps (skip wakes them)
   let hints = null; // {pit: score} from the last hint, cleared by any move
@@ -33,6 +45,9 @@
   // ---------- API ----------
 
   async function api(method, path, body) {
+    // The server refuses a POST that is not JSON (415), so every POST says it is and carries a body,
+    // `{}` when there is nothing to say.
+    if (method === 'POST' && body === undefined) body = {};
     const init = { method, headers: {} };
     if (body !== undefined) {
       init.headers['Content-Type'] = 'application/json';
@@ -45,23 +60,85 @@
       throw new Error('The server does not answer (' + e.message + ')');
     }
     let data = null;
+    let unreadable = false;
     const text = await response.text();
     if (text) {
       try {
         data = JSON.parse(text);
       } catch (e) {
-        throw new Error(`Bad answer from the server (HTTP ${response.status})`);
+        unreadable = true; // an error page from something in between still has a status worth reading
       }
     }
     if (!response.ok) {
       const error = new Error((data && data.error) || `HTTP ${response.status}`);
       error.status = response.status;
+      error.retryAfter = retryAfterSeconds(response.headers.get('Retry-After'));
+      // Under /api/games/{id} a 404 means the server no longer has the game (expired, deleted,
+      // restarted): the callers end the page's game instead of showing the error and going on.
       if (response.status === 404 && path.startsWith('/api/games/')) {
-        error.message = 'This game is no longer on the server (it expired): start a new game.';
+        error.expired = true;
+        error.message = 'This game has expired on the server.';
       }
       throw error;
     }
+    if (unreadable) throw new Error(`Bad answer from the server (HTTP ${response.status})`);
     return data;
+  }
+
+  // Retry-After is seconds or an HTTP date; null when absent or unreadable.
+  function retryAfterSeconds(value) {
+    if (!value) return null;
+    if (/^\s*\d+\s*$/.test(value)) return Number(value);
+    const at = Date.parse(value);
+    return Number.isNaN(at) ? null : Math.ceil((at - Date.now()) / 1000);
+  }
+
+  // Seconds to wait before asking again: what the server said, kept within 1..30 s so a bad header
+  // neither hammers the server nor leaves the player waiting for minutes.
+  function retryDelay(error) {
+    const s = error.retryAfter;
+    return s === null || s === undefined ? RETRY_DEFAULT_S : Math.min(RETRY_MAX_S, Math.max(RETRY_MIN_S, s));
+  }
+
+  // ---------- the game's address ----------
+  // The page keeps its game in the URL (?game=ID, so a reload or the same link in another tab resumes
+  // it) and in localStorage (so opening the bare address resumes the last game too).
+
+  const gameInUrl = () => new URLSearchParams(location.search).get('game');
+
+  function storedGame() {
+    try {
+      return localStorage.getItem(GAME_KEY);
+    } catch (e) {
+      return null; // no storage (private mode, disabled): the URL alone keeps the game
+    }
+  }
+
+  function setUrlGame(id) {
+    const url = new URL(location.href);
+    if (id) url.searchParams.set('game', id);
+    else url.searchParams.delete('game');
+    // replaceState, not pushState: Back should leave the page, not step through old games
+    if (url.href !== location.href) history.replaceState(history.state, '', url.href);
+  }
+
+  function rememberGame(id) {
+    setUrlGame(id);
+    try {
+      localStorage.setItem(GAME_KEY, id);
+    } catch (e) {
+      // no storage: the URL alone keeps the game
+    }
+  }
+
+  function forgetGame(id) {
+    if (gameInUrl() === id) setUrlGame(null);
+    try {
+      // another tab may have stored a newer game meanwhile: only forget this one
+      if (localStorage.getItem(GAME_KEY) === id) localStorage.removeItem(GAME_KEY);
+    } catch (e) {
+      // no storage
+    }
   }
 
   // ---------- helpers ----------
@@ -122,13 +199,31 @@
     statusEl.textContent = text;
   }
 
-  function showToast(text, kind) {
+  function showToast(text, kind, ms = 1800) {
     toastEl.textContent = text;
     toastEl.className = 'toast show' + (kind ? ' toast-' + kind : '');
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => {
       toastEl.className = 'toast';
-    }, 1800);
+    }, ms);
+  }
+
+  // A plain wait (Escape and Skip do not shorten it, unlike sleep).
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  // The panel under the board for a game that cannot go on by itself: 'expired' offers a new game,
+  // 'retry' asks the computer again. Its text is also announced through the status.
+  function showNotice(kind, heading, text, button) {
+    const notice = $('notice');
+    notice.dataset.kind = kind;
+    $('notice-heading').textContent = heading;
+    $('notice-text').textContent = text;
+    $('notice-btn').textContent = button;
+    notice.hidden = false;
+  }
+
+  function hideNotice() {
+    $('notice').hidden = true;
   }
 
   function showError(message) {
@@ -245,15 +340,16 @@
     renderHints();
     renderMoves();
     const over = state.over;
-    $('south-turn').hidden = over || state.to_move !== 'south';
-    $('north-turn').hidden = over || state.to_move !== 'north';
-    boardEl.dataset.toMove = over ? '' : state.to_move;
+    const live = !over && !gone; // an expired game has no side to move
+    $('south-turn').hidden = !live || state.to_move !== 'south';
+    $('north-turn').hidden = !live || state.to_move !== 'north';
+    boardEl.dataset.toMove = live ? state.to_move : '';
     app.dataset.gameId = state.id;
     const opp = state.opponent || {};
     $('opponent-text').textContent = `Opponent: ${opp.level || 'custom'}${opp.spec ? ' (' + opp.spec + ')' : ''}, ` +
       `${state.rules.preset} with ${state.rules.pits} pits and ${state.rules.seeds} seeds`;
     const result = $('result');
-    if (over && state.result) {
+    if (over && state.result && !gone) {
       const r = state.result;
       let text;
       if (r.winner === 'south') text = `You win, ${r.south}–${r.north}!`;
@@ -280,7 +376,7 @@
     }
     hintBtn.disabled = !ourTurn;
     const humanMoved = state && state.history.some((m) => m.side === 'south');
-    undoBtn.disabled = !(state && humanMoved && (mode === 'idle' || mode === 'over'));
+    undoBtn.disabled = !(state && humanMoved && canUndo());
   }
 
   function moveText(m) {
@@ -330,8 +426,12 @@
     renderHints();
   }
 
+  // Undo also when the computer's move failed: taking back one's own move is a way on.
+  const canUndo = () => mode === 'idle' || mode === 'over' || mode === 'stalled';
+
   function statusForState() {
     if (!state) return '';
+    if (gone) return EXPIRED_TEXT;
     if (state.over) return $('result-text').textContent ? 'Game over. ' + $('result-text').textContent : 'Game over.';
     if (state.to_move === 'south') {
       const n = state.legal_moves.length;
@@ -420,14 +520,15 @@
 
   function settle() {
     render();
-    setMode(state.over ? 'over' : 'idle');
+    setMode(gone ? 'expired' : state.over ? 'over' : 'idle');
     announce([...news, statusForState()].join(' '));
     news = [];
   }
 
   // ---------- actions ----------
 
-  async function newGame() {
+  // A new game with the panel's settings. note: said first once it has started (why there is a new game).
+  async function newGame(note) {
     const gen = ++generation;
     skipAnimation();
     skipping = false;
@@ -448,16 +549,85 @@
       const s = await api('POST', '/api/games', body);
       if (gen !== generation) return;
       state = s;
+      gone = false;
+      rememberGame(state.id);
+      hideNotice();
       $('evaluation').textContent = 'No move yet.';
       builtFor = null;
+      if (note) {
+        news.push(note);
+        showToast(note, '', 4000);
+      }
       settle();
       if (!state.over && state.to_move === 'north') await aiTurns(gen);
     } catch (e) {
       if (gen !== generation) return;
-      showError('Could not start a game: ' + e.message);
-      announce('Could not start a game.');
-      setMode(state && state.over ? 'over' : 'idle');
+      // 429: this browser made games too fast; 503: the server holds all the games it can
+      const pause = e.retryAfter ? `wait ${plural(Math.max(1, e.retryAfter), 'second')}` : 'wait a moment';
+      let why = e.message;
+      if (e.status === 429) why = `too many new games in a short time: ${pause}, then try again.`;
+      else if (e.status === 503) why = `the server is busy (${e.message}): ${pause}, then try again.`;
+      showError('Could not start a game: ' + why);
+      const said = (note ? note + ' ' : '') + 'Could not start a new game.';
+      if (!state || gone) {
+        announce(said + (gone ? ' ' + EXPIRED_TEXT : ''));
+        setMode(gone ? 'expired' : 'idle');
+      } else if (!state.over) {
+        // the game shown goes on; a move or the computer's reply may have been cut short by the
+        // attempt, so from where the server has it
+        news.push(said);
+        await refreshGame(gen);
+      } else {
+        news.push(said);
+        settle();
+      }
     }
+  }
+
+  // Shows the game as the server has it now, then lets the computer move if it is its turn.
+  // Throws if it cannot be fetched (the callers decide: an unknown resumed game starts a new one).
+  // shown(s): called with the state before it is drawn.
+  async function showServerGame(id, gen, lead, shown) {
+    const s = await api('GET', `/api/games/${encodeURIComponent(id)}`);
+    if (gen !== generation) return;
+    if (shown) shown(s);
+    if (!state || state.id !== s.id) builtFor = null;
+    state = s;
+    gone = false;
+    rememberGame(s.id);
+    hideNotice();
+    clearHints();
+    clearMarks('source', 'sown', 'last', 'captured', 'extra');
+    if (lead) news.push(lead);
+    settle();
+    if (!state.over && state.to_move === 'north') await aiTurns(gen);
+  }
+
+  // The page's copy of the game is out of date (a 409: another tab or window plays it too, or a
+  // request was cut short): show the server's.
+  async function refreshGame(gen, lead) {
+    try {
+      await showServerGame(state.id, gen, lead);
+    } catch (e) {
+      if (gen !== generation) return;
+      if (e.expired) return gameExpired();
+      showError(e.message);
+      settle();
+    }
+  }
+
+  // The server no longer has the game (404): never leave the page inviting a move it cannot play.
+  function gameExpired() {
+    if (!state) return;
+    forgetGame(state.id);
+    gone = true;
+    showError('');
+    clearHints();
+    news = [];
+    render();
+    setMode('expired');
+    showNotice('expired', 'Game expired', 'This game has expired on the server.', 'New game');
+    announce(EXPIRED_TEXT);
   }
 
   async function playPit(name) {
@@ -481,18 +651,35 @@
       if (!state.over && state.to_move === 'north') await aiTurns(gen);
     } catch (e) {
       if (gen !== generation) return;
+      if (e.expired) return gameExpired();
+      if (e.status === 409) return refreshGame(gen, OUT_OF_DATE);
       showError(e.message);
       settle();
     }
   }
 
   async function aiTurns(gen) {
+    let refreshed = false;
     for (let guard = 0; guard < 200; guard++) {
-      if (gen !== generation || !state || state.over || state.to_move !== 'north') break;
-      setMode('thinking');
-      announce('Computer is thinking…');
-      const r = await api('POST', `/api/games/${state.id}/ai-move`, {});
-      if (gen !== generation) return;
+      if (gen !== generation || !state || gone || state.over || state.to_move !== 'north') break;
+      const r = await askAi(gen);
+      if (gen !== generation || !r) return;
+      if (r === STALE) {
+        // a 409: the server says it is not the computer's turn; once, take its word and go on
+        if (refreshed) return aiStalled(new Error('the server and this page disagree about whose turn it is'));
+        refreshed = true;
+        try {
+          state = await api('GET', `/api/games/${state.id}`);
+        } catch (e) {
+          if (gen !== generation) return;
+          if (e.expired) return gameExpired();
+          return aiStalled(e);
+        }
+        if (gen !== generation) return;
+        news.push(OUT_OF_DATE);
+        settle();
+        continue;
+      }
       await animateMoves(r.moves, gen);
       if (gen !== generation) return;
       state = r.state;
@@ -502,6 +689,53 @@
       notePass(r.moves);
       settle();
     }
+  }
+
+  // One ai-move, asked again while the server's thinking pool is full (503, after its Retry-After),
+  // AI_TRIES times in all. Returns the answer, STALE on a 409, or null when the page is to stop
+  // here (a newer action, the game expired, or the move failed and the player is offered a retry).
+  async function askAi(gen) {
+    for (let attempt = 1; ; attempt++) {
+      setMode('thinking');
+      announce('Computer is thinking…');
+      try {
+        return await api('POST', `/api/games/${state.id}/ai-move`, {});
+      } catch (e) {
+        if (gen !== generation) return null;
+        if (e.expired) {
+          gameExpired();
+          return null;
+        }
+        if (e.status === 409) return STALE;
+        if (e.status !== 503 || attempt >= AI_TRIES) {
+          aiStalled(e);
+          return null;
+        }
+        const s = retryDelay(e);
+        setMode('waiting');
+        announce(`The server is busy; trying again in ${s} s…`);
+        await wait(s * 1000);
+        if (gen !== generation) return null;
+      }
+    }
+  }
+
+  // The computer's move could not be had: say so and let the player ask again (the notice's button,
+  // or a click on the board) instead of leaving a game where nobody can move.
+  function aiStalled(e) {
+    render();
+    setMode('stalled');
+    const what =
+      e.status === 503 ? 'The server is still busy, so the computer has not moved.' : `The computer could not move: ${e.message}.`;
+    showNotice('retry', 'No move from the computer', what, 'Ask again');
+    announce(what + ' Press “Ask again” or click the board to try again.');
+  }
+
+  function retryAi() {
+    if (mode !== 'stalled' || !state || gone) return;
+    hideNotice();
+    showError('');
+    aiTurns(generation);
   }
 
   function showEvaluation(r) {
@@ -540,16 +774,26 @@
       announce(text + '.');
     } catch (e) {
       if (gen !== generation) return;
-      showError('Hint failed: ' + e.message);
+      if (e.expired) return gameExpired();
+      if (e.status === 409) return refreshGame(gen, OUT_OF_DATE);
+      if (e.status === 503) {
+        // the thinking pool is full; a hint is optional, so no automatic retry: the game goes on
+        const text = 'The server is busy: try the hint again in a moment.';
+        showToast(text, 'busy', 4000);
+        news.push(text);
+      } else {
+        showError('Hint failed: ' + e.message);
+      }
       settle();
     }
   }
 
   async function undo() {
-    if (!state || !(mode === 'idle' || mode === 'over')) return;
+    if (!state || gone || !canUndo()) return;
     const gen = ++generation;
     showError('');
     clearHints();
+    hideNotice();
     setMode('loading');
     try {
       const s = await api('POST', `/api/games/${state.id}/undo`, {});
@@ -561,8 +805,75 @@
       if (!state.over && state.to_move === 'north') await aiTurns(gen);
     } catch (e) {
       if (gen !== generation) return;
+      if (e.expired) return gameExpired();
+      if (e.status === 409) return refreshGame(gen, OUT_OF_DATE);
       showError('Undo failed: ' + e.message);
       settle();
+    }
+  }
+
+  // ---------- resuming ----------
+
+  // On load: the game in the URL, else the one this browser played last; a new game only when there
+  // is none, or the server no longer has it.
+  async function resume() {
+    const fromUrl = gameInUrl();
+    const id = fromUrl || storedGame();
+    if (!id) return newGame();
+    const gen = ++generation;
+    setMode('loading');
+    announce('Loading your game…');
+    try {
+      if (!GAME_ID.test(id)) throw Object.assign(new Error('not a game id'), { expired: true });
+      $('evaluation').textContent = 'No move yet.';
+      await showServerGame(id, gen, 'Game resumed.', syncForm);
+    } catch (e) {
+      if (gen !== generation) return;
+      if (e.expired) {
+        forgetGame(id);
+        const where = fromUrl ? 'The game in this link' : 'Your last game';
+        return newGame(`${where} is no longer on the server, so a new game has started.`);
+      }
+      // The server is down or failing: keep the id (a reload tries again) rather than replace the
+      // game with a new one.
+      showError('Could not load your game: ' + e.message);
+      announce('Could not load your game. Reload the page to try again, or start a new game.');
+      setMode('idle');
+    }
+  }
+
+  // The panel shows the resumed game's settings, so "Play again" plays the same kind of game.
+  function syncForm(s) {
+    const pick = (id, value) => {
+      const el = $(id);
+      if (value === null || value === undefined) return;
+      if (el.tagName === 'SELECT' && ![...el.options].some((o) => o.value === String(value))) return;
+      el.value = String(value);
+    };
+    pick('rules', s.rules && s.rules.preset);
+    pick('pits', s.rules && s.rules.pits);
+    pick('seeds', s.rules && s.rules.seeds);
+    pick('level', s.opponent && s.opponent.level);
+  }
+
+  // Back to a tab left open on the player's turn: check the game is still on the server (and not
+  // moved on in another tab) now, rather than at the next click, so an expired game does not sit
+  // there saying "Your move". A finished game keeps its result on screen.
+  async function checkGame() {
+    if (document.visibilityState !== 'visible' || !state || gone || mode !== 'idle') return;
+    const gen = generation;
+    const seen = state;
+    const unchanged = () => gen === generation && state === seen && mode === 'idle';
+    try {
+      const s = await api('GET', `/api/games/${state.id}`);
+      if (!unchanged()) return;
+      if (s.history.length !== seen.history.length || s.to_move !== seen.to_move || s.over !== seen.over) {
+        await refreshGame(gen, OUT_OF_DATE);
+      }
+    } catch (e) {
+      if (!unchanged()) return;
+      if (e.expired) gameExpired();
+      // anything else (the server unreachable for a moment): the next action will tell
     }
   }
 
@@ -573,6 +884,15 @@
     newGame();
   });
   $('again-btn').addEventListener('click', () => newGame());
+  $('notice-btn').addEventListener('click', () => {
+    if (mode === 'stalled') retryAi();
+    else newGame();
+  });
+  // While the computer's move is stalled, a click anywhere on the board asks again (pits do nothing then).
+  boardEl.addEventListener('click', () => {
+    if (mode === 'stalled') retryAi();
+  });
+  document.addEventListener('visibilitychange', checkGame);
   try {
     const saved = localStorage.getItem('mancala.speed');
     if (saved) speedEl.value = saved;
@@ -654,7 +974,7 @@
   async function start() {
     buildBoard(pitCount());
     await Promise.all([loadAgents(), loadLimits()]);
-    await newGame();
+    await resume();
   }
 
   start();

@@ -1,6 +1,5 @@
 // `mancala serve`: the browser game and its JSON API (src/server/), until Ctrl-C.
 
-#include "agents/agent_options.hpp"
 #include "cli/commands.hpp"
 #include "server/api.hpp"
 #include "server/http_server.hpp"
@@ -9,6 +8,8 @@
 
 #include <pthread.h>
 #include <atomic>
+#include <charconv>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <thread>
@@ -20,30 +21,70 @@ namespace {
 struct ServeArgs {
     std::string host = "127.0.0.1";
     int port = 8080;
-    std::size_t max_games = 1000;
+    std::string store = "mancala-games.sqlite3";
+    bool durable = false;
+    long long max_games = 1000;
+    long long max_stored = 100'000;
     std::string idle_timeout = "30m";
+    std::string keep_finished = "30d";
     std::string max_think = "5s";
-    int threads = 16;
+    std::string read_timeout = "5s";
+    int io_threads = 2;
+    int think_threads = 0;
+    long long think_queue = 256;
+    std::string think_wait = "5s";
+    long long max_connections = 512;
+    double games_per_minute = 60;
+    bool log_requests = false;
     std::string assets;
     std::string db;
 };
 
+/// A duration such as 500ms, 10s, 30m, 12h or 30d, from 1 ms to a year.
 std::chrono::milliseconds duration_option(const char* option, const std::string& text) {
-    const auto value = agents::parse_duration(text);
-    if (!value || value->count() == 0)
-        throw UsageError(fmt::format("{} must be a duration such as 500ms, 10s or 30m, not '{}'", option, text));
-    return *value;
+    constexpr std::pair<std::string_view, double> kUnits[] = {
+        {"ms", 1.0}, {"s", 1e3}, {"m", 60e3}, {"h", 3600e3}, {"d", 86400e3}};
+    for (const auto& [unit, scale] : kUnits) {
+        if (!text.ends_with(unit) || text.size() == unit.size()) continue;
+        const std::string_view number(text.data(), text.size() - unit.size());
+        double value = 0;
+        const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
+        if (error != std::errc() || end != number.data() + number.size() || !std::isfinite(value)) break;
+        const double ms = value * scale;
+        if (ms < 1 || ms > 365 * 86400e3) break;
+        return std::chrono::milliseconds(static_cast<long long>(std::llround(ms)));
+    }
+    throw UsageError(fmt::format(
+        "{} must be a duration such as 500ms, 10s, 30m, 12h or 30d (1 ms to 365 d), not '{}'", option, text));
+}
+
+long long bounded(const char* option, long long value, long long min, long long max) {
+    if (value < min || value > max) throw UsageError(fmt::format("{} must be between {} and {}", option, min, max));
+    return value;
 }
 
 void run(const ServeArgs& args) {
     server::ServerOptions options;
-    if (args.max_games < 1) throw UsageError("--max-games must be at least 1");
-    if (args.threads < 1 || args.threads > 1024) throw UsageError("--threads must be between 1 and 1024");
-    if (args.port < 0 || args.port > 65535) throw UsageError("--port must be between 0 and 65535");
-    options.max_games = args.max_games;
-    options.idle_timeout = duration_option("--idle-timeout", args.idle_timeout);
+    bounded("--port", args.port, 0, 65535);
+    options.store_path = args.store;
+    options.durability = args.durable ? server::Durability::power_loss : server::Durability::process_crash;
+    options.store.max_games = static_cast<std::size_t>(bounded("--max-games", args.max_games, 1, 1'000'000));
+    options.store.max_stored = static_cast<std::size_t>(bounded("--max-stored", args.max_stored, 1, 100'000'000));
+    options.store.idle_timeout = duration_option("--idle-timeout", args.idle_timeout);
+    options.store.keep_finished = duration_option("--keep-finished", args.keep_finished);
     options.api.max_think = duration_option("--max-think", args.max_think);
-    options.threads = args.threads;
+    options.connection.read_timeout = duration_option("--read-timeout", args.read_timeout);
+    options.io_threads = static_cast<int>(bounded("--io-threads", args.io_threads, 1, 64));
+    options.think_threads = static_cast<int>(bounded("--think-threads", args.think_threads, 0, 256));
+    options.think_queue = static_cast<std::size_t>(bounded("--think-queue", args.think_queue, 0, 10'000));
+    options.think_wait = duration_option("--think-wait", args.think_wait);
+    options.max_connections =
+        static_cast<std::size_t>(bounded("--max-connections", args.max_connections, 1, 100'000));
+    if (!(args.games_per_minute >= 0 && args.games_per_minute <= 1e6))
+        throw UsageError("--games-per-minute must be between 0 (no limit) and 1000000");
+    options.new_games.per_minute = args.games_per_minute;
+    options.new_games.burst = std::max(1.0, args.games_per_minute);
+    options.log_requests = args.log_requests;
     if (!args.db.empty()) {
         if (!std::filesystem::is_directory(args.db))
             throw UsageError(fmt::format("--db {}: not a folder", args.db));
@@ -66,10 +107,12 @@ void run(const ServeArgs& args) {
     sigaddset(&stop_signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
-    server::HttpServer http(options);
+    server::HttpServer http(options);  // opens the store: a StoreError here is a clear refusal
     const int port = http.bind(args.host, args.port);
     const std::string shown_host = args.host.find(':') != std::string::npos ? "[" + args.host + "]" : args.host;
     fmt::print("serving on http://{}:{}/ (press Ctrl-C to stop)\n", shown_host, port);
+    fmt::print("games stored in {} ({} live games loaded)\n",
+               args.store == ":memory:" ? "memory only (--store :memory:)" : args.store, http.store().in_memory());
     std::fflush(stdout);
 
     std::atomic<bool> finished{false};
@@ -78,18 +121,14 @@ void run(const ServeArgs& args) {
         int signal = 0;
         sigwait(&stop_signals, &signal);
         received = signal;
-        // stop() only acts on a running server: repeat until run() has returned.
-        while (!finished) {
-            http.stop();
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        }
+        if (!finished) http.stop();
     });
     http.run();
     finished = true;
     const int by_signal = received;
     if (by_signal == 0) pthread_kill(watcher.native_handle(), SIGTERM);  // run() ended by itself: wake the watcher
     watcher.join();
-    if (by_signal == 0) throw std::runtime_error("the server stopped on a socket error");
+    if (by_signal == 0) throw std::runtime_error("the server stopped on its own");
     fmt::print("stopped ({})\n", by_signal == SIGINT ? "SIGINT" : "SIGTERM");
 }
 
@@ -99,26 +138,60 @@ void add_serve_command(CLI::App& app) {
     auto args = std::make_shared<ServeArgs>();
     CLI::App* cmd = app.add_subcommand("serve", "Serve the browser game and its JSON API over HTTP");
     cmd->add_option("--port", args->port, "TCP port (0: any free port)")->capture_default_str();
-    cmd->add_option("--host", args->host, "address to listen on (127.0.0.1: this machine only)")
+    cmd->add_option("--host", args->host, "address to listen on (127.0.0.1: this machine only; 0.0.0.0 or ::: all)")
         ->capture_default_str();
-    cmd->add_option("--max-games", args->max_games, "live games at most; more are refused with 503")
+    cmd->add_option("--store", args->store,
+                    "the game store (SQLite): games survive restarts and kills; :memory: keeps nothing")
         ->capture_default_str();
-    cmd->add_option("--idle-timeout", args->idle_timeout,
-                    "a game untouched this long is forgotten (500ms, 10s, 30m)")
+    cmd->add_flag("--durable", args->durable,
+                  "sync every write to disk (survives power loss too; by default a write survives the server "
+                  "being killed, and is synced at checkpoints)");
+    cmd->add_option("--max-games", args->max_games,
+                    "games in memory; past it the least recently active finished or idle game makes room")
         ->capture_default_str();
-    cmd->add_option("--max-think", args->max_think, "cap on an agent's thinking time per move")
+    cmd->add_option("--max-stored", args->max_stored, "games in the store; past it the oldest are deleted")
         ->capture_default_str();
-    cmd->add_option("--threads", args->threads, "HTTP worker threads")->capture_default_str();
+    cmd->add_option("--idle-timeout", args->idle_timeout, "an unfinished game untouched this long is deleted")
+        ->capture_default_str();
+    cmd->add_option("--keep-finished", args->keep_finished,
+                    "a finished game is kept this long, for replays and shared links")
+        ->capture_default_str();
+    cmd->add_option("--max-think", args->max_think,
+                    "an AI reply's thinking time, for the whole reply (extra turns included)")
+        ->capture_default_str();
+    cmd->add_option("--read-timeout", args->read_timeout,
+                    "a request must arrive in full within this (idle connections close after it too)")
+        ->capture_default_str();
+    cmd->add_option("--io-threads", args->io_threads, "threads that read requests and answer the quick ones")
+        ->capture_default_str();
+    cmd->add_option("--think-threads", args->think_threads, "threads that think (AI moves, hints); 0: one per core")
+        ->capture_default_str();
+    cmd->add_option("--think-queue", args->think_queue,
+                    "thinking requests that may wait for a thread; past it: 503 with Retry-After")
+        ->capture_default_str();
+    cmd->add_option("--think-wait", args->think_wait,
+                    "the longest a thinking request may expect to wait for a thread (by what the requests "
+                    "ahead of it are expected to take); past it: 503 with Retry-After")
+        ->capture_default_str();
+    cmd->add_option("--max-connections", args->max_connections, "open client connections at most")
+        ->capture_default_str();
+    cmd->add_option("--games-per-minute", args->games_per_minute,
+                    "new games a client address may create per minute (0: no limit); past it: 429 with Retry-After")
+        ->capture_default_str();
+    cmd->add_flag("--log-requests", args->log_requests,
+                  "print a line per request: client, method, route, status, milliseconds");
     cmd->add_option("--assets", args->assets,
                     "serve the page from this folder (read on every request) instead of the compiled-in copy");
     cmd->add_option("--db", args->db,
                     "endgame databases (mancala db build): exact hints and perfect play where they cover the game");
     cmd->footer(
-        "Open the printed address in a browser. The API is described in the README (\"HTTP API\").\n"
+        "Open the printed address in a browser. The API is described in the README (\"HTTP API\");\n"
+        "GET /healthz answers how it is, GET /metrics the same for Prometheus.\n"
         "Examples:\n"
         "  mancala serve\n"
-        "  mancala serve --port 9000 --assets web/\n"
-        "Exit codes: 0 stopped by Ctrl-C or SIGTERM; 2 bad arguments; 1 the address cannot be used.");
+        "  mancala serve --host 0.0.0.0 --port 9000 --store /var/lib/mancala/games.sqlite3 --log-requests\n"
+        "  mancala serve --store :memory: --assets web/\n"
+        "Exit codes: 0 stopped by Ctrl-C or SIGTERM; 2 bad arguments; 1 the address or the store cannot be used.");
     cmd->callback([args] { run(*args); });
 }
 

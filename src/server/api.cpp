@@ -43,6 +43,9 @@ constexpr PresetText kPresetTexts[] = {
 };
 
 [[noreturn]] void bad_request(const std::string& message) { throw ApiError(400, message); }
+[[noreturn]] void not_found(const std::string& id) {
+    throw ApiError(404, fmt::format("no game with id {} (unknown, deleted or expired)", quoted_prefix(id)));
+}
 [[noreturn]] void conflict(const std::string& message) { throw ApiError(409, message); }
 
 /// The request body as a JSON object; an empty body is an empty object.
@@ -51,8 +54,11 @@ json parse_object(std::string_view body) {
     json value;
     try {
         value = json::parse(body);
-    } catch (const json::parse_error& e) {
-        bad_request(fmt::format("malformed JSON: {}", e.what()));
+    } catch (const json::exception& e) {
+        // nlohmann's messages quote at most the token it stopped at; cut that too.
+        std::string what = e.what();
+        if (what.size() > 200) what = what.substr(0, 200) + "...";
+        bad_request(fmt::format("malformed JSON: {}", what));
     }
     if (!value.is_object()) bad_request(fmt::format("the body must be a JSON object, not {}", value.type_name()));
     return value;
@@ -63,8 +69,8 @@ void allow_only(const json& object, std::initializer_list<std::string_view> fiel
         if (std::find(fields.begin(), fields.end(), item.key()) != fields.end()) continue;
         std::string known;
         for (const std::string_view f : fields) known += (known.empty() ? "" : ", ") + std::string(f);
-        bad_request(
-            fmt::format("unknown field '{}' (known fields: {})", item.key(), known.empty() ? "none" : known));
+        bad_request(fmt::format("unknown field {} (known fields: {})", quoted_prefix(item.key()),
+                                known.empty() ? "none" : known));
     }
 }
 
@@ -87,9 +93,15 @@ int int_field(const json& object, const char* key, int fallback, int min, int ma
     return static_cast<int>(value);
 }
 
-/// Checks an opponent spec: it must build, and within the server's resource limits.
+/// Checks an opponent spec from a client: it must build, within the server's resource
+/// limits, and name no file (the server's own --db is the only database an agent gets).
 std::string checked_spec(const std::string& spec) {
+    if (spec.size() > kMaxSpecLength)
+        bad_request(
+            fmt::format("'opponent' is too long ({} characters; the limit is {})", spec.size(), kMaxSpecLength));
     agents::AgentOptions options = agents::AgentOptions::parse(spec);
+    if (!options.get_string("db", "").empty())
+        bad_request("'opponent' may not name a database (db=...): the server uses its own --db");
     options.get_int("hash", 1, 1, kMaxAgentHashMb);
     options.get_int("threads", 1, 1, kMaxAgentThreads);
     return agents::make_agent(spec)->spec();
@@ -109,12 +121,77 @@ json named_variation(const Rules& rules, Position position, const std::vector<in
 
 json score_or_null(const std::optional<double>& score) { return score ? json(*score) : json(nullptr); }
 
+/// An agent spec without its db= option: clients may not name one (the server adds its own).
+std::string without_database(std::string_view spec) {
+    std::string out;
+    const auto colon = spec.find(':');
+    if (colon == std::string_view::npos) return std::string(spec);
+    out = std::string(spec.substr(0, colon));
+    std::string_view rest = spec.substr(colon + 1);
+    char separator = ':';
+    while (!rest.empty()) {
+        const auto comma = rest.find(',');
+        const std::string_view item = rest.substr(0, comma);
+        if (!item.starts_with("db=")) {
+            out += separator;
+            out += item;
+            separator = ',';
+        }
+        if (comma == std::string_view::npos) break;
+        rest.remove_prefix(comma + 1);
+    }
+    return out;
+}
+
+/// Whoever clears `thinking` when the agent is done, however it ends.
+class ThinkingClaim {
+public:
+    explicit ThinkingClaim(Game& game) : game_(game) {}
+    ~ThinkingClaim() { game_.thinking = false; }
+    ThinkingClaim(const ThinkingClaim&) = delete;
+    ThinkingClaim& operator=(const ThinkingClaim&) = delete;
+
+private:
+    Game& game_;
+};
+
+void check_ai_can_move(const Game& game) {
+    if (game.thinking) conflict("the AI is already thinking about its move");
+    if (game.session.is_over()) conflict("the game is over");
+    if (game.session.to_move() != Side::North) conflict("it is not the AI's turn: South (you) is to move");
+}
+
+void check_human_can_change(const Game& game) {
+    if (game.thinking) conflict("the AI is thinking: wait for its move");
+}
+
 }  // namespace
+
+std::string quoted_prefix(std::string_view text) {
+    if (text.size() <= kMaxQuotedLength) return fmt::format("'{}'", text);
+    return fmt::format("'{}...' ({} characters)", text.substr(0, kMaxQuotedLength), text.size());
+}
 
 std::shared_ptr<Game> Api::game(const std::string& id) {
     std::shared_ptr<Game> found = store_.find(id);
-    if (!found) throw ApiError(404, fmt::format("no game with id '{}' (unknown, deleted or expired)", id));
+    if (!found) not_found(id);
     return found;
+}
+
+std::pair<std::shared_ptr<Game>, std::unique_lock<std::mutex>> Api::locked_game(const std::string& id) {
+    // A copy marked gone was dropped from memory after we found it; the next find sees
+    // whether it was deleted (404) or only evicted (loaded afresh from the database).
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        std::shared_ptr<Game> g = game(id);
+        std::unique_lock lock(g->mutex);
+        if (!g->gone) return {std::move(g), std::move(lock)};
+    }
+    not_found(id);
+}
+
+std::string Api::agent_spec(const std::string& spec) const {
+    if (spec.starts_with("perfect") && !settings_.endgame_db.empty()) return spec + ",db=" + settings_.endgame_db;
+    return spec;
 }
 
 Reply Api::create_game(std::string_view body) {
@@ -123,7 +200,8 @@ Reply Api::create_game(std::string_view body) {
     const std::string preset = string_field(request, "rules", kDefaultRules);
     const auto presets = preset_names();
     if (std::find(presets.begin(), presets.end(), preset) == presets.end())
-        bad_request(fmt::format("unknown rules '{}' (choose one of: {})", preset, fmt::join(presets, ", ")));
+        bad_request(
+            fmt::format("unknown rules {} (choose one of: {})", quoted_prefix(preset), fmt::join(presets, ", ")));
     const int pits = int_field(request, "pits", kDefaultPits, kMinPits, kMaxServedPits);
     const int seeds = int_field(request, "seeds", kDefaultSeeds, kMinSeeds, kMaxServedSeeds);
     const std::string first = string_field(request, "first", kDefaultFirst);
@@ -135,7 +213,7 @@ Reply Api::create_game(std::string_view body) {
     } else if (first == "random") {
         first_side = std::random_device{}() % 2 == 0 ? Side::South : Side::North;
     } else {
-        bad_request(fmt::format("'first' must be \"human\", \"ai\" or \"random\", not '{}'", first));
+        bad_request(fmt::format("'first' must be \"human\", \"ai\" or \"random\", not {}", quoted_prefix(first)));
     }
 
     std::optional<std::string> level;
@@ -146,7 +224,9 @@ Reply Api::create_game(std::string_view body) {
         try {
             spec = checked_spec(string_field(request, "opponent", ""));
         } catch (const std::invalid_argument& e) {
-            bad_request(fmt::format("bad opponent: {}", e.what()));
+            std::string what = e.what();
+            if (what.size() > 300) what = what.substr(0, 300) + "...";
+            bad_request(fmt::format("bad opponent: {}", what));
         }
     } else {
         const std::string name = string_field(request, "level", kDefaultLevel);
@@ -154,27 +234,20 @@ Reply Api::create_game(std::string_view body) {
         if (!found) {
             std::string known;
             for (const Level& l : levels()) known += (known.empty() ? "" : ", ") + std::string(l.name);
-            bad_request(fmt::format("unknown level '{}' (choose one of: {})", name, known));
+            bad_request(fmt::format("unknown level {} (choose one of: {})", quoted_prefix(name), known));
         }
         level = std::string(found->name);
         spec = std::string(found->spec);
-        if (spec.starts_with("perfect") && !settings_.endgame_db.empty()) spec += ",db=" + settings_.endgame_db;
     }
 
     play::GameSession session(make_rules(preset, pits, seeds), first_side);
-    std::shared_ptr<Game> game;
-    try {
-        game = store_.add(std::move(session), std::move(spec), std::move(level));
-    } catch (const StoreFull& e) {
-        throw ApiError(503, e.what());
-    }
+    const std::shared_ptr<Game> game = store_.create(std::move(session), std::move(spec), std::move(level));
     const std::lock_guard lock(game->mutex);
     return Reply{201, state_json(*game)};
 }
 
 Reply Api::get_game(const std::string& id) {
-    const std::shared_ptr<Game> g = game(id);
-    const std::lock_guard lock(g->mutex);
+    const auto [g, lock] = locked_game(id);
     return Reply{200, state_json(*g)};
 }
 
@@ -183,41 +256,65 @@ Reply Api::play_move(const std::string& id, std::string_view body) {
     allow_only(request, {"pit"});
     if (!request.contains("pit")) bad_request("missing 'pit', e.g. {\"pit\": \"B4\"}");
     const std::string name = string_field(request, "pit", "");
-    const std::shared_ptr<Game> g = game(id);
-    const std::lock_guard lock(g->mutex);
-    play::GameSession& session = g->session;
+    const auto [g, lock] = locked_game(id);
+    const play::GameSession& session = g->session;
     const int n = session.rules().pits;
     const std::optional<int> pit = parse_pit_name(n, Side::South, name);
     if (!pit)
-        bad_request(fmt::format("'{}' is not one of your pits ({}..{})", name, pit_name(n, Side::South, 0),
-                                pit_name(n, Side::South, n - 1)));
+        bad_request(fmt::format("{} is not one of your pits ({}..{})", quoted_prefix(name),
+                                pit_name(n, Side::South, 0), pit_name(n, Side::South, n - 1)));
     if (session.is_over()) conflict("the game is over");
+    check_human_can_change(*g);
     if (session.to_move() != Side::South) conflict("it is not your turn: North (the AI) is to move");
     if (!session.position().is_legal(*pit)) conflict(fmt::format("{} is empty", pit_name(n, Side::South, *pit)));
-    const play::PlayedMove& move = session.play(*pit);
-    json moves = json::array({move_json(session.rules(), move)});
+    play::GameSession next = session;
+    next.play(*pit);
+    store_.commit(*g, std::move(next));
+    json moves = json::array({move_json(g->session.rules(), g->session.history().back())});
     return Reply{200, json{{"state", state_json(*g)}, {"moves", std::move(moves)}}};
+}
+
+std::string Api::check_ai_move(const std::string& id, std::string_view body) {
+    allow_only(parse_object(body), {});
+    const auto [g, lock] = locked_game(id);
+    check_ai_can_move(*g);
+    return g->spec;
 }
 
 Reply Api::ai_move(const std::string& id, std::string_view body) {
     allow_only(parse_object(body), {});
-    const std::shared_ptr<Game> g = game(id);
-    const std::lock_guard lock(g->mutex);
-    play::GameSession& session = g->session;
-    if (session.is_over()) conflict("the game is over");
-    if (session.to_move() != Side::North) conflict("it is not the AI's turn: South (you) is to move");
+    std::shared_ptr<Game> g;
+    play::GameSession session(make_rules("kalah", 1, 1));
+    {
+        auto [found, lock] = locked_game(id);
+        check_ai_can_move(*found);
+        found->thinking = true;
+        g = std::move(found);
+        session = g->session;
+    }
+    const ThinkingClaim claim(*g);
 
-    const std::unique_ptr<agents::Agent> agent = agents::make_agent(g->spec);
-    json moves = json::array();
+    // The agent thinks outside the game's lock, on a copy: the state stays readable,
+    // and the whole extra-turn chain shares one budget of max_think.
+    const agents::MoveBudget budget = agents::MoveBudget::within(settings_.max_think);
+    const std::unique_ptr<agents::Agent> agent = agents::make_agent(agent_spec(g->spec));
+    const std::size_t first_new = session.history().size();
     std::optional<agents::Decision> first;
     while (!session.is_over() && session.to_move() == Side::North) {
-        agents::Decision decision =
-            agent->choose(session.rules(), session.position(), agents::MoveBudget::within(settings_.max_think));
+        agents::Decision decision = agent->choose(session.rules(), session.position(), budget);
         if (!session.position().is_legal(decision.move))  // an agent bug must not cost the game
             throw std::runtime_error(fmt::format("agent '{}' chose an illegal move ({})", g->spec, decision.move));
-        moves.push_back(move_json(session.rules(), session.play(decision.move)));
+        session.play(decision.move);
         if (!first) first = std::move(decision);
     }
+
+    const std::lock_guard lock(g->mutex);
+    if (g->gone) throw ApiError(404, "the game expired or was deleted while the AI was thinking");
+    store_.commit(*g, std::move(session));
+    json moves = json::array();
+    const auto& history = g->session.history();
+    for (std::size_t i = first_new; i < history.size(); ++i)
+        moves.push_back(move_json(g->session.rules(), history[i]));
     return Reply{200, json{{"state", state_json(*g)},
                            {"moves", std::move(moves)},
                            {"evaluation", score_or_null(first->score)},
@@ -225,12 +322,16 @@ Reply Api::ai_move(const std::string& id, std::string_view body) {
                            {"summary", first->summary}}};
 }
 
+void Api::check_hint(const std::string& id) {
+    const auto [g, lock] = locked_game(id);
+    if (g->session.is_over()) conflict("the game is over: there is no move to hint");
+}
+
 Reply Api::hint(const std::string& id) {
-    const std::shared_ptr<Game> g = game(id);
     Rules rules;
     Position position;
     {
-        const std::lock_guard lock(g->mutex);
+        const auto [g, lock] = locked_game(id);
         if (g->session.is_over()) conflict("the game is over: there is no move to hint");
         rules = g->session.rules();
         position = g->session.position();
@@ -240,7 +341,7 @@ Reply Api::hint(const std::string& id) {
     // With databases, the perfect agent's analysis: the engine with exact values at its leaves.
     const std::unique_ptr<agents::Agent> adviser = agents::make_agent(
         settings_.endgame_db.empty() ? std::string(kHintAgent) : "perfect:hash=16,db=" + settings_.endgame_db);
-    const auto budget = agents::MoveBudget::within(std::min(settings_.hint_time, settings_.max_think));
+    const auto budget = agents::MoveBudget::within(settings_.hint());
     std::vector<agents::MoveScore> scores = adviser->analyze(rules, position, budget);
     if (scores.empty()) {
         const agents::Decision d = adviser->choose(rules, position, budget);
@@ -263,14 +364,16 @@ Reply Api::hint(const std::string& id) {
 
 Reply Api::undo(const std::string& id, std::string_view body) {
     allow_only(parse_object(body), {});
-    const std::shared_ptr<Game> g = game(id);
-    const std::lock_guard lock(g->mutex);
-    if (g->session.undo_turn(Side::South) == 0) conflict("nothing to undo: you have not moved yet");
+    const auto [g, lock] = locked_game(id);
+    check_human_can_change(*g);
+    play::GameSession next = g->session;
+    if (next.undo_turn(Side::South) == 0) conflict("nothing to undo: you have not moved yet");
+    store_.commit(*g, std::move(next));
     return Reply{200, state_json(*g)};
 }
 
 Reply Api::delete_game(const std::string& id) {
-    if (!store_.remove(id)) throw ApiError(404, fmt::format("no game with id '{}'", id));
+    if (!store_.remove(id)) not_found(id);
     return Reply{204, nullptr};
 }
 
@@ -280,8 +383,10 @@ Reply Api::agents() const {
         level_list.push_back(json{{"name", l.name}, {"spec", l.spec}, {"description", l.description}});
     json kinds = json::array();
     for (const agents::AgentKind& k : agents::agent_kinds())
-        kinds.push_back(
-            json{{"name", k.name}, {"summary", k.summary}, {"options", k.options}, {"example", k.example}});
+        kinds.push_back(json{{"name", k.name},
+                             {"summary", k.summary},
+                             {"options", k.options},
+                             {"example", without_database(k.example)}});
     return Reply{
         200,
         json{{"default_level", kDefaultLevel}, {"levels", std::move(level_list)}, {"kinds", std::move(kinds)}}};
@@ -307,6 +412,11 @@ Reply Api::rules() const {
                              {"level", kDefaultLevel}}}}};
 }
 
-Reply Api::health() const { return Reply{200, json{{"status", "ok"}, {"games", store_.size()}}}; }
+Reply Api::health() const {
+    return Reply{200, json{{"status", "ok"},
+                           {"games", store_.live()},
+                           {"games_in_memory", store_.in_memory()},
+                           {"max_games", store_.max_games()}}};
+}
 
 }  // namespace mancala::server

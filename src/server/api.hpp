@@ -8,11 +8,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace mancala::server {
 
@@ -24,30 +28,45 @@ inline constexpr int kMaxServedSeeds = 1000;
 /// Limits on an opponent spec's resources (per move, while it thinks).
 inline constexpr int kMaxAgentHashMb = 256;
 inline constexpr int kMaxAgentThreads = 2;
+/// Longest opponent spec a client may send.
+inline constexpr std::size_t kMaxSpecLength = 200;
+/// How much of a refused value an error message quotes.
+inline constexpr std::size_t kMaxQuotedLength = 40;
 
 struct ApiSettings {
     std::chrono::milliseconds max_think{5000};  ///< cap on an agent's thinking per move
     std::chrono::milliseconds hint_time{500};   ///< the engine's time for a hint (within max_think)
+    std::chrono::milliseconds hint() const { return std::min(hint_time, max_think); }
     /// Folder of endgame databases (mancala db build): hints and the perfect level take
     /// exact values from it where it covers the position. Empty: none.
     std::string endgame_db;
 };
 
-/// A request the API refuses: the HTTP status and the message for {"error": ...}.
+/// A request the API refuses: the HTTP status and the message for {"error": ...};
+/// for 429 and 503, the seconds after which to try again (Retry-After).
 class ApiError : public std::runtime_error {
 public:
-    ApiError(int status, const std::string& message) : std::runtime_error(message), status_(status) {}
+    ApiError(int status, const std::string& message, int retry_after = 0)
+        : std::runtime_error(message), status_(status), retry_after_(retry_after) {}
     int status() const { return status_; }
+    int retry_after() const { return retry_after_; }
 
 private:
     int status_;
+    int retry_after_;
 };
+
+/// `text` for an error message: quoted, and cut to kMaxQuotedLength characters
+/// (an error never echoes back a whole request).
+std::string quoted_prefix(std::string_view text);
 
 struct Reply {
     int status = 200;
     nlohmann::json body;  ///< ignored for 204
 };
 
+/// Each route may throw ApiError (the client's fault or a refusal), StoreError (the
+/// game store cannot be read or written) or StoreFull.
 class Api {
 public:
     Api(GameStore& store, ApiSettings settings) : store_(store), settings_(settings) {}
@@ -55,16 +74,29 @@ public:
     Reply create_game(std::string_view body);
     Reply get_game(const std::string& id);
     Reply play_move(const std::string& id, std::string_view body);
-    Reply ai_move(const std::string& id, std::string_view body);
-    Reply hint(const std::string& id);
     Reply undo(const std::string& id, std::string_view body);
     Reply delete_game(const std::string& id);
     Reply agents() const;
     Reply rules() const;
     Reply health() const;
 
+    // The routes that think: a quick check that throws what the route would throw
+    // before it thinks (so that a request that cannot succeed never waits for a
+    // thinking thread), and the route itself, which may take up to max_think.
+    /// Returns the spec of the agent that will think.
+    std::string check_ai_move(const std::string& id, std::string_view body);
+    Reply ai_move(const std::string& id, std::string_view body);
+    void check_hint(const std::string& id);
+    Reply hint(const std::string& id);
+
+    const ApiSettings& settings() const { return settings_; }
+
 private:
     std::shared_ptr<Game> game(const std::string& id);
+    /// The game `id`, locked and present (a copy dropped from memory meanwhile is looked up again).
+    std::pair<std::shared_ptr<Game>, std::unique_lock<std::mutex>> locked_game(const std::string& id);
+    /// The spec an agent is built from: the game's spec, with the server's databases for `perfect`.
+    std::string agent_spec(const std::string& spec) const;
 
     GameStore& store_;
     ApiSettings settings_;

@@ -1,10 +1,20 @@
 #include "server/game_store.hpp"
 
+#include "core/rules.hpp"
+
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <random>
+#include <vector>
 
 namespace mancala::server {
+
+UnixMs unix_ms_now() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
 
 std::string random_game_id() {
     std::random_device device;
@@ -13,52 +23,231 @@ std::string random_game_id() {
     return id;
 }
 
-GameStore::GameStore(std::size_t max_games, Clock::duration idle_timeout)
-    : max_games_(max_games), idle_timeout_(idle_timeout) {}
+StoredGame to_stored(const Game& game, std::optional<UnixMs> finished_ms) {
+    const play::GameSession& session = game.session;
+    StoredGame stored;
+    stored.id = game.id;
+    stored.rules = std::string(preset_name(session.rules()));
+    stored.pits = session.rules().pits;
+    stored.seeds = session.rules().seeds;
+    stored.first = session.start().to_move();
+    stored.spec = game.spec;
+    stored.level = game.level;
+    stored.created_ms = game.created_ms;
+    stored.active_ms = game.active_ms;
+    stored.finished_ms = finished_ms;
+    for (const play::PlayedMove& move : session.history()) stored.moves.push_back(StoredMove{move.side, move.pit});
+    return stored;
+}
 
-std::shared_ptr<Game> GameStore::add(play::GameSession session, std::string spec,
-                                     std::optional<std::string> level) {
+std::shared_ptr<Game> from_stored(const StoredGame& stored) {
+    const auto corrupt = [&](const std::string& problem) {
+        return StoreError(fmt::format("game store: game {} {}", stored.id, problem));
+    };
+    const auto presets = preset_names();
+    if (std::find(presets.begin(), presets.end(), stored.rules) == presets.end())
+        throw corrupt(fmt::format("has unknown rules '{}'", stored.rules));
+    Rules rules;
+    try {
+        rules = make_rules(stored.rules, stored.pits, stored.seeds);
+    } catch (const std::exception& e) {
+        throw corrupt(fmt::format("has bad rules: {}", e.what()));
+    }
+    play::GameSession session(rules, stored.first);
+    for (std::size_t ply = 0; ply < stored.moves.size(); ++ply) {
+        const StoredMove& move = stored.moves[ply];
+        if (session.is_over()) throw corrupt(fmt::format("goes on after the end, at move {}", ply + 1));
+        if (move.side != session.to_move())
+            throw corrupt(fmt::format("has {} moving out of turn at move {}", to_string(move.side), ply + 1));
+        if (!session.position().is_legal(move.pit))
+            throw corrupt(fmt::format("has an illegal move (pit index {}) at move {}", move.pit, ply + 1));
+        session.play(move.pit);
+    }
+    auto game = std::make_shared<Game>(stored.id, std::move(session), stored.spec, stored.level, stored.created_ms);
+    game->active_ms = stored.active_ms;
+    return game;
+}
+
+GameStore::GameStore(StoreSettings settings, GameDatabase& database)
+    : settings_(std::move(settings)), database_(database) {
+    sweep();
+    for (const StoredGame& stored : database_.load_live(settings_.max_games)) {
+        std::shared_ptr<Game> game = from_stored(stored);
+        games_.emplace(stored.id, Entry{std::move(game), stored.active_ms, stored.finished_ms});
+    }
+}
+
+bool GameStore::expired(const Entry& entry, UnixMs now) const {
+    if (entry.finished_ms) return now - *entry.finished_ms > settings_.keep_finished.count();
+    return now - entry.active_ms > settings_.idle_timeout.count();
+}
+
+bool GameStore::try_drop(std::unordered_map<std::string, Entry>::iterator it) {
+    Game& game = *it->second.game;
+    if (game.thinking) return false;
+    std::unique_lock lock(game.mutex, std::try_to_lock);
+    if (!lock.owns_lock()) return false;  // a request is using it
+    game.gone = true;
+    lock.unlock();
+    games_.erase(it);
+    return true;
+}
+
+void GameStore::drop_expired(UnixMs now) {
+    // The database keeps them until the next sweep; find() no longer returns them.
+    for (auto it = games_.begin(); it != games_.end();) {
+        const auto next = std::next(it);
+        if (expired(it->second, now)) try_drop(it);
+        it = next;
+    }
+}
+
+bool GameStore::evict_one(UnixMs now) {
+    // Finished games first, then games idle for a while; the least recently active first.
+    std::vector<std::pair<std::pair<int, UnixMs>, std::string>> candidates;
+    for (const auto& [id, entry] : games_) {
+        if (entry.finished_ms) {
+            candidates.push_back({{0, entry.active_ms}, id});
+        } else if (now - entry.active_ms >= settings_.active_window.count()) {
+            candidates.push_back({{1, entry.active_ms}, id});
+        }
+    }
+    std::sort(candidates.begin(), candidates.end());
+    for (const auto& [rank, id] : candidates) {
+        const auto it = games_.find(id);
+        if (!try_drop(it)) continue;
+        (rank.first == 0 ? evicted_finished_ : evicted_idle_)++;
+        return true;
+    }
+    return false;
+}
+
+std::shared_ptr<Game> GameStore::create(play::GameSession session, std::string spec,
+                                        std::optional<std::string> level) {
+    const UnixMs now = settings_.clock();
     const std::lock_guard lock(mutex_);
-    expire_locked(Clock::now());
-    if (games_.size() >= max_games_)
-        throw StoreFull(fmt::format("too many games in play (the limit is {}); try again later", max_games_));
+    if (games_.size() >= settings_.max_games) drop_expired(now);
+    if (games_.size() >= settings_.max_games && !evict_one(now))
+        throw StoreFull(
+            fmt::format("all {} games in memory are in active play; try again in a minute", settings_.max_games));
     std::string id = random_game_id();
     while (games_.contains(id)) id = random_game_id();  // 2^-128 per pair: never in practice
-    auto game = std::make_shared<Game>(id, std::move(session), std::move(spec), std::move(level));
-    games_.emplace(std::move(id), Entry{game, Clock::now()});
+    auto game = std::make_shared<Game>(id, std::move(session), std::move(spec), std::move(level), now);
+    database_.insert(to_stored(*game, std::nullopt));
+    games_.emplace(std::move(id), Entry{game, now, std::nullopt});
     return game;
 }
 
 std::shared_ptr<Game> GameStore::find(const std::string& id) {
-    const std::lock_guard lock(mutex_);
-    const auto it = games_.find(id);
-    if (it == games_.end()) return nullptr;
-    const Clock::time_point now = Clock::now();
-    if (now - it->second.last_used > idle_timeout_) {
-        games_.erase(it);
-        return nullptr;
+    const UnixMs now = settings_.clock();
+    {
+        const std::lock_guard lock(mutex_);
+        const auto it = games_.find(id);
+        if (it != games_.end()) {
+            if (!expired(it->second, now)) return it->second.game;
+            // Expired: deleted by the next sweep (or just below if nobody holds it).
+            if (try_drop(it)) {
+                database_.erase(id);
+                ++expired_;
+            }
+            return nullptr;
+        }
     }
-    it->second.last_used = now;
-    return it->second.game;
+    // Not in memory: from the database, read outside the lock.
+    std::optional<StoredGame> stored = database_.load(id);
+    if (!stored) return nullptr;
+    const Entry probe{nullptr, stored->active_ms, stored->finished_ms};
+    if (expired(probe, now)) return nullptr;
+    std::shared_ptr<Game> game = from_stored(*stored);
+    const std::lock_guard lock(mutex_);
+    if (const auto it = games_.find(id); it != games_.end()) return it->second.game;  // loaded meanwhile
+    if (games_.size() >= settings_.max_games && !evict_one(now))
+        throw StoreFull(
+            fmt::format("all {} games in memory are in active play; try again in a minute", settings_.max_games));
+    games_.emplace(id, Entry{game, stored->active_ms, stored->finished_ms});
+    return game;
+}
+
+void GameStore::commit(Game& game, play::GameSession next) {
+    const UnixMs now = settings_.clock();
+    const auto& before = game.session.history();
+    const auto& after = next.history();
+    std::size_t keep = 0;
+    while (keep < before.size() && keep < after.size() && before[keep].side == after[keep].side &&
+           before[keep].pit == after[keep].pit)
+        ++keep;
+    std::vector<StoredMove> added;
+    for (std::size_t i = keep; i < after.size(); ++i) added.push_back(StoredMove{after[i].side, after[i].pit});
+    std::optional<UnixMs> finished_ms;
+    if (next.is_over()) {
+        const std::lock_guard lock(mutex_);
+        const auto it = games_.find(game.id);
+        finished_ms = it != games_.end() && it->second.finished_ms ? *it->second.finished_ms : now;
+    }
+    if (!database_.update_moves(game.id, keep, added, now, finished_ms))
+        throw StoreError(fmt::format("game store: game {} is no longer in the database", game.id));
+    game.session = std::move(next);
+    game.active_ms = now;
+    const std::lock_guard lock(mutex_);
+    if (const auto it = games_.find(game.id); it != games_.end() && it->second.game.get() == &game) {
+        it->second.active_ms = now;
+        it->second.finished_ms = finished_ms;
+    }
 }
 
 bool GameStore::remove(const std::string& id) {
+    const std::shared_ptr<Game> game = find(id);
+    if (!game) return false;
+    {
+        const std::lock_guard game_lock(game->mutex);
+        if (game->gone) return false;
+        game->gone = true;
+        database_.erase(id);
+    }
     const std::lock_guard lock(mutex_);
-    return games_.erase(id) > 0;
+    if (const auto it = games_.find(id); it != games_.end() && it->second.game == game) games_.erase(it);
+    return true;
 }
 
-std::size_t GameStore::size() const {
+std::size_t GameStore::sweep() {
+    const UnixMs now = settings_.clock();
+    std::vector<std::string> deleted =
+        database_.delete_expired(now - settings_.idle_timeout.count(), now - settings_.keep_finished.count());
+    expired_ += deleted.size();
+    std::vector<std::string> trimmed = database_.trim(settings_.max_stored);
+    deleted.insert(deleted.end(), trimmed.begin(), trimmed.end());
+    // Games deleted from the database leave memory too. A game's lock is never taken while
+    // holding the store's: collect them first, mark them gone, then forget them.
+    std::vector<std::shared_ptr<Game>> dropped;
+    {
+        const std::lock_guard lock(mutex_);
+        for (const std::string& id : deleted)
+            if (const auto it = games_.find(id); it != games_.end()) dropped.push_back(it->second.game);
+    }
+    for (const std::shared_ptr<Game>& game : dropped) {
+        {
+            const std::lock_guard game_lock(game->mutex);
+            game->gone = true;
+        }
+        const std::lock_guard lock(mutex_);
+        if (const auto it = games_.find(game->id); it != games_.end() && it->second.game == game) games_.erase(it);
+    }
+    return deleted.size();
+}
+
+std::size_t GameStore::live() const {
+    const UnixMs now = settings_.clock();
+    const std::lock_guard lock(mutex_);
+    return static_cast<std::size_t>(std::count_if(games_.begin(), games_.end(), [&](const auto& item) {
+        return !item.second.finished_ms && !expired(item.second, now);
+    }));
+}
+
+std::size_t GameStore::in_memory() const {
     const std::lock_guard lock(mutex_);
     return games_.size();
 }
 
-std::size_t GameStore::expire() {
-    const std::lock_guard lock(mutex_);
-    return expire_locked(Clock::now());
-}
-
-std::size_t GameStore::expire_locked(Clock::time_point now) {
-    return std::erase_if(games_, [&](const auto& item) { return now - item.second.last_used > idle_timeout_; });
-}
+GameStore::Totals GameStore::totals() const { return Totals{evicted_finished_, evicted_idle_, expired_}; }
 
 }  // namespace mancala::server

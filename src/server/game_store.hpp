@@ -1,12 +1,26 @@
 #pragma once
-// The live games of the server, by random unguessable id, with a cap on how many
-// and expiry of idle ones. Each game has its own lock, so requests to one game are
-// served one at a time while other games go on in parallel.
+// The server's games: the store on disk (GameDatabase, SQLite) is the truth, and
+// memory holds a bounded set of them, by random unguessable id. Each game has its
+// own lock, so requests to one game are served one at a time while other games go
+// on in parallel; every change is written to the database before it is made in
+// memory (and so before the client is told it happened).
+//
+// Memory is bounded by `max_games`. When it is full, a new game takes the place of
+// the least recently active finished game, else of the least recently active game
+// idle for at least `active_window`; those stay in the database and come back on
+// their next request. Only when every game in memory is in active play is a new one
+// refused (StoreFull). Games die by expiry: unfinished ones idle past
+// `idle_timeout`, finished ones older than `keep_finished` (kept so a finished game
+// can be replayed and shared), and the oldest ones past `max_stored`.
 
 #include "play/game_session.hpp"
+#include "server/game_database.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -16,65 +30,124 @@
 
 namespace mancala::server {
 
-using Clock = std::chrono::steady_clock;
+/// Unix milliseconds (the store's clock: times are saved, so a wall clock).
+using UnixMs = std::int64_t;
+UnixMs unix_ms_now();
 
 /// A game against an agent: the human plays South, the agent North.
 struct Game {
-    Game(std::string id, play::GameSession session, std::string spec, std::optional<std::string> level)
-        : id(std::move(id)), session(std::move(session)), spec(std::move(spec)), level(std::move(level)) {}
+    Game(std::string id, play::GameSession session, std::string spec, std::optional<std::string> level,
+         UnixMs created_ms)
+        : id(std::move(id)),
+          session(std::move(session)),
+          spec(std::move(spec)),
+          level(std::move(level)),
+          created_ms(created_ms),
+          active_ms(created_ms) {}
 
     const std::string id;
-    std::mutex mutex;  ///< held by whoever reads or changes `session`
+    std::mutex mutex;  ///< held by whoever reads or changes the fields below it
     play::GameSession session;
     const std::string spec;                  ///< the agent spec North plays with
     const std::optional<std::string> level;  ///< the level it came from, if any
+    const UnixMs created_ms;
+    UnixMs active_ms;  ///< the last change (creation, move, undo); reading does not count
+    /// Dropped from memory (deleted, expired or evicted): whoever still holds this copy
+    /// must look the game up again, and changes to it are refused.
+    bool gone = false;
+    /// An agent is choosing North's moves (outside the lock): the game is not evicted,
+    /// and moves and undos wait for it. Read without the lock by eviction.
+    std::atomic<bool> thinking{false};
 };
 
-/// Thrown by GameStore::add when the store is full.
+/// Thrown by GameStore::create when every game in memory is in active play.
 class StoreFull : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
 
+struct StoreSettings {
+    std::size_t max_games = 1000;  ///< games in memory
+    std::chrono::milliseconds idle_timeout = std::chrono::minutes(30);
+    std::chrono::milliseconds keep_finished = std::chrono::hours(24 * 30);
+    /// A game changed this recently is in active play: it is never evicted.
+    std::chrono::milliseconds active_window = std::chrono::minutes(1);
+    std::size_t max_stored = 100'000;  ///< games in the database
+    /// The clock (tests move it by hand).
+    std::function<UnixMs()> clock = unix_ms_now;
+};
+
 class GameStore {
 public:
-    GameStore(std::size_t max_games, Clock::duration idle_timeout);
+    /// Loads the live games of `database` (the most recently active `max_games`), after
+    /// deleting expired ones. Throws StoreError if a stored game does not replay.
+    GameStore(StoreSettings settings, GameDatabase& database);
 
-    /// Stores a new game under a fresh id (128 random bits from std::random_device, as 32
-    /// hex digits) and returns it. Throws StoreFull if `max_games` live games remain
-    /// after forgetting the idle ones.
-    std::shared_ptr<Game> add(play::GameSession session, std::string spec, std::optional<std::string> level);
+    /// Saves a new game under a fresh id and returns it. Throws StoreFull (every game in
+    /// memory in active play) or StoreError (the database cannot be written).
+    std::shared_ptr<Game> create(play::GameSession session, std::string spec, std::optional<std::string> level);
 
-    /// The game `id`, marked as used now; nullptr if there is none or it has expired.
-    /// The game stays valid for the caller even if it is removed meanwhile.
+    /// The game `id`, from memory or else from the database; nullptr if there is none
+    /// or it has expired. Throws StoreError if the stored game cannot be read.
     std::shared_ptr<Game> find(const std::string& id);
 
-    /// Forgets the game `id`; false if there was none.
+    /// Makes `next` the session of `game`: writes the difference (moves added or taken
+    /// back) to the database, then changes memory. The caller holds game.mutex and has
+    /// checked !game.gone. Throws StoreError, leaving the game unchanged, if it cannot be written.
+    void commit(Game& game, play::GameSession next);
+
+    /// Deletes the game `id` everywhere; false if there was none.
     bool remove(const std::string& id);
 
-    /// Games stored (idle ones are forgotten by add, find and expire).
-    std::size_t size() const;
+    /// Deletes expired games (memory and database) and trims the database to
+    /// `max_stored`; returns how many games were deleted. Called periodically.
+    std::size_t sweep();
 
-    /// Forgets every game idle for longer than the timeout; returns how many.
-    std::size_t expire();
+    /// Games in memory that are not over and not expired (expired games stop counting at once).
+    std::size_t live() const;
+    /// Games in memory, whatever their state.
+    std::size_t in_memory() const;
 
-    std::size_t max_games() const { return max_games_; }
+    std::size_t max_games() const { return settings_.max_games; }
+    GameDatabase& database() { return database_; }
+
+    struct Totals {
+        std::uint64_t evicted_finished = 0;
+        std::uint64_t evicted_idle = 0;
+        std::uint64_t expired = 0;
+    };
+    Totals totals() const;
 
 private:
     struct Entry {
         std::shared_ptr<Game> game;
-        Clock::time_point last_used;
+        UnixMs active_ms = 0;
+        std::optional<UnixMs> finished_ms;
     };
 
-    std::size_t expire_locked(Clock::time_point now);
+    bool expired(const Entry& entry, UnixMs now) const;
+    /// Drops the expired games nobody is using from memory.
+    void drop_expired(UnixMs now);
+    /// Drops one game from memory to make room; false if every game is in active play.
+    bool evict_one(UnixMs now);
+    /// Drops `it` from memory if nobody is using it; false if someone is.
+    bool try_drop(std::unordered_map<std::string, Entry>::iterator it);
 
-    const std::size_t max_games_;
-    const Clock::duration idle_timeout_;
-    mutable std::mutex mutex_;
+    const StoreSettings settings_;
+    GameDatabase& database_;
+    mutable std::mutex mutex_;  ///< guards games_; taken after a game's mutex, never before
     std::unordered_map<std::string, Entry> games_;
+    std::atomic<std::uint64_t> evicted_finished_{0};
+    std::atomic<std::uint64_t> evicted_idle_{0};
+    std::atomic<std::uint64_t> expired_{0};
 };
 
 /// 128 random bits from std::random_device as 32 lowercase hex digits.
 std::string random_game_id();
+
+/// The stored form of a game (moves as sides and pits), and back: replays the moves
+/// and throws StoreError naming the game and the move if they do not replay.
+StoredGame to_stored(const Game& game, std::optional<UnixMs> finished_ms);
+std::shared_ptr<Game> from_stored(const StoredGame& stored);
 
 }  // namespace mancala::server

@@ -1,151 +1,419 @@
 #include "server/http_server.hpp"
 
 #include "server/assets.hpp"
+#include "server/routes.hpp"
+#include "server/server_metrics.hpp"
+#include "server/think_costs.hpp"
+#include "server/think_pool.hpp"
+#include "util/memory_usage.hpp"
 
 #include <fmt/format.h>
-#include <httplib.h>
-#include <sys/socket.h>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
 
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
+#include <vector>
 
 namespace mancala::server {
 
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
 using nlohmann::json;
 
 namespace {
 
-/// How many connections may wait to be accepted. cpp-httplib listens with a backlog
-/// of 5; under a burst of clients the kernel then drops connection attempts, which
-/// retry only after a second.
+/// How many connections may wait to be accepted.
 constexpr int kListenBacklog = 1024;
-/// Seconds an idle keep-alive connection may hold a worker thread.
-constexpr time_t kKeepAliveSeconds = 2;
+/// Longest error message sent (messages quote at most a short prefix of what they refuse).
+constexpr std::size_t kMaxErrorLength = 500;
 
 std::string json_text(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
 
-void send_json(httplib::Response& res, int status, const json& body) {
-    res.status = status;
-    res.set_header("Cache-Control", "no-store");
-    if (status == 204) return;
-    res.set_content(json_text(body), "application/json");
+Response json_response(int status, const json& body) {
+    Response response;
+    response.status = status;
+    if (status != 204) response.body = json_text(body);
+    response.headers.emplace_back("Cache-Control", "no-store");
+    return response;
 }
 
-void send_error(httplib::Response& res, int status, const std::string& message) {
-    send_json(res, status, json{{"error", message}});
+Response error_response(int status, std::string message, int retry_after = 0) {
+    if (message.size() > kMaxErrorLength) message = message.substr(0, kMaxErrorLength) + "...";
+    Response response = json_response(status, json{{"error", message}});
+    if (retry_after > 0) response.headers.emplace_back("Retry-After", std::to_string(retry_after));
+    return response;
 }
 
-/// Runs one route, turning every exception into a JSON error: bad input is the
-/// client's (4xx), anything else the server's (500). Never lets one escape.
+/// Whether a Content-Type names JSON: "application/json", any case, any parameters.
+bool is_json(const std::optional<std::string>& content_type) {
+    if (!content_type) return false;
+    std::string media = content_type->substr(0, content_type->find(';'));
+    std::erase_if(media, [](char c) { return c == ' ' || c == '\t'; });
+    for (char& c : media) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return media == "application/json";
+}
+
+/// Runs one route, turning every exception into an answer: the client's mistakes are
+/// 4xx, a store that cannot be written or a full server 503, anything else (a bug) 500.
 template <class Route>
-httplib::Server::Handler guarded(Route route) {
-    return [route](const httplib::Request& req, httplib::Response& res) {
-        try {
-            const Reply reply = route(req);
-            send_json(res, reply.status, reply.body);
-        } catch (const ApiError& e) {
-            send_error(res, e.status(), e.what());
-        } catch (const std::invalid_argument& e) {
-            send_error(res, 400, e.what());
-        } catch (const std::exception& e) {
-            send_error(res, 500, fmt::format("internal error: {}", e.what()));
-        } catch (...) {
-            send_error(res, 500, "internal error");
-        }
-    };
+Response answer(Route route) {
+    try {
+        const Reply reply = route();
+        return json_response(reply.status, reply.body);
+    } catch (const ApiError& e) {
+        return error_response(e.status(), e.what(), e.retry_after());
+    } catch (const StoreFull& e) {
+        return error_response(503, e.what(), 60);
+    } catch (const StoreError& e) {
+        return error_response(503, fmt::format("the game store cannot be used: {}", e.what()), 5);
+    } catch (const json::exception& e) {
+        return error_response(400, fmt::format("malformed JSON: {}", e.what()));
+    } catch (const std::invalid_argument& e) {
+        return error_response(400, e.what());
+    } catch (const std::exception& e) {
+        return error_response(500, fmt::format("internal error: {}", e.what()));
+    } catch (...) {
+        return error_response(500, "internal error");
+    }
 }
+
+int default_think_threads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
 }  // namespace
 
-/// cpp-httplib's server, with access to its listening socket.
-struct HttpServer::Transport : httplib::Server {
-    bool raise_backlog() { return ::listen(svr_sock_, kListenBacklog) == 0; }
+struct HttpServer::Impl final : RequestHandler {
+    explicit Impl(ServerOptions opts)
+        : options(std::move(opts)),
+          database(options.store_path, options.durability),
+          store(options.store, database),
+          api(store, options.api),
+          limiter(options.new_games),
+          open_connections(std::make_shared<std::atomic<std::size_t>>(0)),
+          control(net::make_strand(io)),
+          acceptor(control),
+          sweep_timer(control),
+          stop_timer(control),
+          retry_timer(control),
+          costs(options.api.max_think),
+          pool(options.think_threads > 0 ? options.think_threads : default_think_threads(), options.think_queue,
+               options.think_wait.count() > 0 ? options.think_wait : options.api.max_think, options.think_nice) {}
+
+    // ---- RequestHandler ----
+
+    std::optional<Response> check_head(const RequestHead& head) override {
+        const std::optional<RouteMatch> match = match_route(head.method, head.path);
+        if (!match)
+            return error_response(404, fmt::format("no route {} {}", head.method, quoted_prefix(head.path)));
+        if (!match->route) {
+            Response refusal =
+                error_response(405, fmt::format("{} does not take {} (it takes {})", quoted_prefix(head.path),
+                                                head.method, match->allowed));
+            refusal.headers.emplace_back("Allow", match->allowed);
+            return refusal;
+        }
+        // Only JSON may be posted: a page on another origin cannot send it without the
+        // browser asking first (CORS preflight), and this server never says yes.
+        if (match->route->method == "POST" && !is_json(head.content_type))
+            return error_response(415,
+                                  "POST bodies must be JSON: send Content-Type: application/json (and '{}' "
+                                  "if there is nothing to say)");
+        return std::nullopt;
+    }
+
+    void handle(Request request, std::function<void(Response)> reply) override {
+        // Counted until answered, so that stop() lets it finish.
+        ++in_flight;
+        auto respond = [this, reply = std::move(reply)](Response response) {
+            --in_flight;
+            reply(std::move(response));
+        };
+        const std::optional<RouteMatch> match = match_route(request.head.method, request.head.path);
+        if (!match || !match->route) return respond(error_response(404, "no route"));  // checked in check_head
+        const Route& route = *match->route;
+        if (route.thinks) return think(route, match->game_id, std::move(request), respond);
+        Response response = quick(route, match->game_id, request);
+        response.route = std::string(route.pattern);
+        respond(std::move(response));
+    }
+
+    Response refuse(int status, const std::string& message) override { return error_response(status, message); }
+
+    void answered(const RequestHead& head, const Response& response, double seconds) override {
+        metrics.request(response.route, response.status, seconds);
+        if (!options.log_requests) return;
+        const std::string line =
+            fmt::format("{} {} {} {} {:.1f}ms\n", head.client, head.method.empty() ? "-" : head.method,
+                        response.route, response.status, seconds * 1000);
+        const std::lock_guard lock(log_mutex);
+        std::fwrite(line.data(), 1, line.size(), stdout);
+        std::fflush(stdout);
+    }
+
+    // ---- routes ----
+
+    Response quick(const Route& route, const std::string& id, const Request& request) {
+        const std::string& body = request.body;
+        switch (route.id) {
+            case RouteId::create_game:
+                if (const int wait = limiter.take(request.head.client_key); wait > 0) {
+                    ++rate_limited;
+                    return error_response(429,
+                                          fmt::format("too many new games from your address (the limit is {:g} a "
+                                                      "minute); try again in {} s",
+                                                      options.new_games.per_minute, wait),
+                                          wait);
+                }
+                return answer([&] { return api.create_game(body); });
+            case RouteId::get_game:
+                return answer([&] { return api.get_game(id); });
+            case RouteId::delete_game:
+                return answer([&] { return api.delete_game(id); });
+            case RouteId::play_move:
+                return answer([&] { return api.play_move(id, body); });
+            case RouteId::undo:
+                return answer([&] { return api.undo(id, body); });
+            case RouteId::agents:
+                return answer([&] { return api.agents(); });
+            case RouteId::rules:
+                return answer([&] { return api.rules(); });
+            case RouteId::health:
+                return answer([&] { return health(); });
+            case RouteId::metrics:
+                return scrape();
+            case RouteId::asset:
+                return asset(request.head.path);
+            case RouteId::ai_move:
+            case RouteId::hint:
+                break;
+        }
+        return error_response(500, "internal error: a thinking route on the quick path");
+    }
+
+    /// A route that thinks: checked at once (a request that cannot succeed never waits
+    /// for a thread), then run on the think pool, or refused with 503 if it is full.
+    void think(const Route& route, const std::string& id, Request request, std::function<void(Response)> respond) {
+        const bool ai = route.id == RouteId::ai_move;
+        std::string kind = "hint";
+        Response refusal = answer([&] {
+            if (ai) {
+                kind = "ai-move " + api.check_ai_move(id, request.body);
+            } else {
+                api.check_hint(id);
+            }
+            return Reply{200, nullptr};
+        });
+        refusal.route = std::string(route.pattern);
+        if (refusal.status != 200) return respond(std::move(refusal));
+        const ThinkCosts::Duration prior =
+            ai ? costs.prior_for_agent(kind.substr(8)) : ThinkCosts::Duration(options.api.hint());
+        auto job = [this, ai, id, kind, body = std::move(request.body), pattern = std::string(route.pattern),
+                    respond] {
+            const auto start = std::chrono::steady_clock::now();
+            Response response = answer([&] { return ai ? api.ai_move(id, body) : api.hint(id); });
+            if (response.status == 200) costs.record(kind, std::chrono::steady_clock::now() - start);
+            response.route = pattern;
+            respond(std::move(response));
+        };
+        if (pool.try_submit(std::move(job), costs.expected(kind, prior))) return;
+        ++think_refused;
+        const auto wait = static_cast<int>(std::ceil(std::chrono::duration<double>(options.api.max_think).count()));
+        Response busy = error_response(503, "the server is busy thinking for other players; try again in a moment",
+                                       std::max(1, wait));
+        busy.route = std::string(route.pattern);
+        respond(std::move(busy));
+    }
+
+    Reply health() const {
+        Reply reply = api.health();
+        const ThinkPool::Load load = pool.load();
+        reply.body["think"] = json{{"threads", load.threads},
+                                   {"busy", load.busy},
+                                   {"queued", load.queued},
+                                   {"queued_seconds", load.queued_seconds}};
+        reply.body["connections"] = open_connections->load();
+        return reply;
+    }
+
+    Response scrape() {
+        MetricsSnapshot now;
+        now.games_in_memory = store.in_memory();
+        now.games_live = store.live();
+        try {
+            const GameDatabase::Counts counts = database.counts();
+            now.stored_live = counts.live;
+            now.stored_finished = counts.finished;
+        } catch (const StoreError&) {
+            // the gauges keep their last values; the error shows on the routes that write
+        }
+        const ThinkPool::Load load = pool.load();
+        now.think_threads = load.threads;
+        now.think_busy = load.busy;
+        now.think_queued = load.queued;
+        now.connections_open = open_connections->load();
+        const GameStore::Totals totals = store.totals();
+        now.evicted_finished = totals.evicted_finished;
+        now.evicted_idle = totals.evicted_idle;
+        now.expired = totals.expired;
+        now.rate_limited = rate_limited;
+        now.think_refused = think_refused;
+        now.connections_refused = connections_refused;
+        now.resident_bytes = resident_bytes();
+        Response response;
+        response.content_type = "text/plain; version=0.0.4; charset=utf-8";
+        response.body = metrics.scrape(now);
+        response.headers.emplace_back("Cache-Control", "no-store");
+        return response;
+    }
+
+    Response asset(const std::string& path) const {
+        try {
+            std::optional<Asset> found = find_asset(options.assets, path);
+            if (!found) return error_response(404, fmt::format("no file {}", quoted_prefix(path)));
+            Response response;
+            response.content_type = std::string(found->content_type);
+            response.body = std::move(found->body);
+            response.headers.emplace_back("Cache-Control", "no-cache");
+            response.headers.emplace_back("X-Content-Type-Options", "nosniff");
+            response.headers.emplace_back("X-Frame-Options", "DENY");
+            return response;
+        } catch (const std::exception& e) {
+            return error_response(500, fmt::format("internal error: {}", e.what()));
+        }
+    }
+
+    // ---- accepting, sweeping, stopping ----
+
+    void accept() {
+        acceptor.async_accept(net::make_strand(io), [this](boost::system::error_code ec, tcp::socket socket) {
+            if (!acceptor.is_open()) return;
+            if (ec) {
+                // Out of file descriptors, say: wait a little rather than spin.
+                retry_timer.expires_after(std::chrono::milliseconds(50));
+                return retry_timer.async_wait([this](boost::system::error_code) { accept(); });
+            }
+            if (open_connections->load() >= options.max_connections) {
+                ++connections_refused;
+                boost::system::error_code ignored;
+                socket.close(ignored);
+            } else {
+                ++*open_connections;
+                serve_connection(std::move(socket), *this, options.connection, open_connections);
+            }
+            accept();
+        });
+    }
+
+    void schedule_sweep() {
+        sweep_timer.expires_after(options.sweep_interval);
+        sweep_timer.async_wait([this](boost::system::error_code ec) {
+            if (ec) return;
+            try {
+                store.sweep();
+            } catch (const std::exception& e) {
+                fmt::print(stderr, "mancala serve: sweeping expired games failed: {}\n", e.what());
+            }
+            schedule_sweep();
+        });
+    }
+
+    void begin_stop() {
+        boost::system::error_code ignored;
+        acceptor.close(ignored);
+        sweep_timer.cancel();
+        stop_deadline = std::chrono::steady_clock::now() + options.api.max_think + std::chrono::seconds(2);
+        wait_for_requests();
+    }
+
+    void wait_for_requests() {
+        if (in_flight.load() <= 0 || std::chrono::steady_clock::now() >= stop_deadline) return io.stop();
+        stop_timer.expires_after(std::chrono::milliseconds(10));
+        stop_timer.async_wait([this](boost::system::error_code) { wait_for_requests(); });
+    }
+
+    ServerOptions options;
+    GameDatabase database;
+    GameStore store;
+    Api api;
+    RateLimiter limiter;
+    ServerMetrics metrics;
+    std::shared_ptr<std::atomic<std::size_t>> open_connections;
+    std::atomic<int> in_flight{0};
+    std::atomic<std::uint64_t> rate_limited{0};
+    std::atomic<std::uint64_t> think_refused{0};
+    std::atomic<std::uint64_t> connections_refused{0};
+    std::mutex log_mutex;
+    std::atomic<bool> is_running{false};
+    std::chrono::steady_clock::time_point stop_deadline;
+    net::io_context io;
+    /// Accepting, sweeping and stopping run one at a time on this strand.
+    net::strand<net::io_context::executor_type> control;
+    tcp::acceptor acceptor;
+    net::steady_timer sweep_timer;
+    net::steady_timer stop_timer;
+    net::steady_timer retry_timer;
+    ThinkCosts costs;
+    // Last: destroyed first, so no thinking outlives the store, the api or the io context.
+    ThinkPool pool;
 };
 
-HttpServer::HttpServer(ServerOptions options)
-    : options_(std::move(options)),
-      store_(options_.max_games, options_.idle_timeout),
-      api_(store_, options_.api),
-      transport_(std::make_unique<Transport>()) {
-    Transport& http = *transport_;
-    const auto threads = static_cast<std::size_t>(std::max(1, options_.threads));
-    http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-    http.set_payload_max_length(kMaxBodyBytes);
-    http.set_keep_alive_timeout(kKeepAliveSeconds);
-    http.set_tcp_nodelay(true);
-    // SO_REUSEADDR only: cpp-httplib also sets SO_REUSEPORT, which lets a second server
-    // bind a port already in use and silently share its connections.
-    http.set_socket_options([](socket_t socket) {
-        const int yes = 1;
-        ::setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
-    });
+HttpServer::HttpServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
 
-    Api& api = api_;
-    const auto id = [](const httplib::Request& req) { return std::string(req.matches[1]); };
-    http.Post("/api/games", guarded([&api](const httplib::Request& req) { return api.create_game(req.body); }));
-    http.Get(R"(/api/games/([^/]+))",
-             guarded([&api, id](const httplib::Request& req) { return api.get_game(id(req)); }));
-    http.Delete(R"(/api/games/([^/]+))",
-                guarded([&api, id](const httplib::Request& req) { return api.delete_game(id(req)); }));
-    http.Post(R"(/api/games/([^/]+)/moves)",
-              guarded([&api, id](const httplib::Request& req) { return api.play_move(id(req), req.body); }));
-    http.Post(R"(/api/games/([^/]+)/ai-move)",
-              guarded([&api, id](const httplib::Request& req) { return api.ai_move(id(req), req.body); }));
-    http.Get(R"(/api/games/([^/]+)/hint)",
-             guarded([&api, id](const httplib::Request& req) { return api.hint(id(req)); }));
-    http.Post(R"(/api/games/([^/]+)/undo)",
-              guarded([&api, id](const httplib::Request& req) { return api.undo(id(req), req.body); }));
-    http.Get("/api/agents", guarded([&api](const httplib::Request&) { return api.agents(); }));
-    http.Get("/api/rules", guarded([&api](const httplib::Request&) { return api.rules(); }));
-    http.Get("/healthz", guarded([&api](const httplib::Request&) { return api.health(); }));
-
-    const std::optional<std::filesystem::path> assets = options_.assets;
-    http.Get(".*", [assets](const httplib::Request& req, httplib::Response& res) {
-        try {
-            if (req.path.starts_with("/api/"))
-                return send_error(res, 404, fmt::format("no route GET {}", req.path));
-            std::optional<Asset> asset = find_asset(assets, req.path);
-            if (!asset) return send_error(res, 404, fmt::format("no file {}", req.path));
-            res.set_header("Cache-Control", "no-cache");
-            res.set_content(std::move(asset->body), std::string(asset->content_type));
-        } catch (const std::exception& e) {
-            send_error(res, 500, fmt::format("internal error: {}", e.what()));
-        }
-    });
-
-    // Every error without a body of its own (unknown routes, 413, ...) still answers JSON.
-    http.set_error_handler(
-        httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
-            if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-            std::string message = fmt::format("HTTP error {}", res.status);
-            if (res.status == 404) message = fmt::format("no route {} {}", req.method, req.path);
-            if (res.status == 400 && !req.has_header("Content-Length") && !req.has_header("Transfer-Encoding"))
-                message = "the request has no Content-Length: send a body, even an empty one (curl: -d '{}')";
-            if (res.status == 413)
-                message = fmt::format("request body too large (the limit is {} bytes)", kMaxBodyBytes);
-            send_error(res, res.status, message);
-            return httplib::Server::HandlerResponse::Handled;
-        }));
-    http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
-        send_error(res, 500, "internal error");
-    });
-}
-
-HttpServer::~HttpServer() { stop(); }
+HttpServer::~HttpServer() = default;
 
 int HttpServer::bind(const std::string& host, int port) {
-    const bool bound =
-        port == 0 ? (port = transport_->bind_to_any_port(host)) > 0 : transport_->bind_to_port(host, port);
-    if (!bound)
-        throw std::runtime_error(
-            fmt::format("cannot listen on {}:{} (address in use or not available)", host, port));
-    transport_->raise_backlog();
-    return port;
+    const auto cannot = [&](const std::string& why) {
+        return std::runtime_error(fmt::format("cannot listen on {}:{} ({})", host, port, why));
+    };
+    boost::system::error_code ec;
+    net::ip::address address = net::ip::make_address(host, ec);
+    if (ec) {
+        tcp::resolver resolver(impl_->io);
+        const auto results = resolver.resolve(host, std::to_string(port), ec);
+        if (ec || results.empty()) throw cannot("no such address");
+        address = results.begin()->endpoint().address();
+    }
+    const tcp::endpoint endpoint(address, static_cast<unsigned short>(port));
+    tcp::acceptor& acceptor = impl_->acceptor;
+    acceptor.open(endpoint.protocol(), ec);
+    if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
+    if (!ec) acceptor.bind(endpoint, ec);
+    if (!ec) acceptor.listen(kListenBacklog, ec);
+    if (ec) {
+        boost::system::error_code ignored;
+        acceptor.close(ignored);
+        throw cannot(ec == net::error::address_in_use ? "address in use" : ec.message());
+    }
+    return acceptor.local_endpoint().port();
 }
 
-void HttpServer::run() { transport_->listen_after_bind(); }
+void HttpServer::run() {
+    Impl& impl = *impl_;
+    net::post(impl.control, [&impl] {
+        impl.accept();
+        impl.schedule_sweep();
+    });
+    std::vector<std::thread> threads;
+    for (int i = 1; i < std::max(1, impl.options.io_threads); ++i) threads.emplace_back([&impl] { impl.io.run(); });
+    impl.is_running = true;
+    impl.io.run();
+    impl.is_running = false;
+    for (std::thread& thread : threads) thread.join();
+}
 
-void HttpServer::stop() { transport_->stop(); }
+void HttpServer::stop() {
+    net::post(impl_->control, [impl = impl_.get()] { impl->begin_stop(); });
+}
 
-bool HttpServer::running() const { return transport_->is_running(); }
+bool HttpServer::running() const { return impl_->is_running; }
+
+GameStore& HttpServer::store() { return impl_->store; }
 
 }  // namespace mancala::server

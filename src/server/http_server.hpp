@@ -1,10 +1,15 @@
 #pragma once
-// `mancala serve`'s HTTP transport (cpp-httplib): routes to the Api, the page's
-// assets, JSON errors for everything that goes wrong, a body size limit and a
-// pool of worker threads.
+// `mancala serve`'s HTTP service: the routes of the JSON API and the page over
+// Boost.Beast connections, with the game store on SQLite, a think pool that keeps
+// agents' thinking away from the threads that answer quick requests, a budget of
+// new games per client, and metrics. Every resource a client can make it spend has
+// a bound (README, "Serving").
 
 #include "server/api.hpp"
+#include "server/game_database.hpp"
 #include "server/game_store.hpp"
+#include "server/http_connection.hpp"
+#include "server/rate_limiter.hpp"
 
 #include <chrono>
 #include <cstddef>
@@ -15,19 +20,32 @@
 
 namespace mancala::server {
 
-/// Largest request body accepted; larger ones get 413.
-inline constexpr std::size_t kMaxBodyBytes = 64 * 1024;
-
 struct ServerOptions {
-    std::size_t max_games = 1000;
-    Clock::duration idle_timeout = std::chrono::minutes(30);
+    /// The game store's file; ":memory:" keeps nothing (the default here, for tests and
+    /// embedding; `mancala serve` defaults to mancala-games.sqlite3).
+    std::string store_path = ":memory:";
+    Durability durability = Durability::process_crash;
+    StoreSettings store;
     ApiSettings api;
-    int threads = 16;                             ///< HTTP worker threads
+    int io_threads = 2;             ///< threads that read, answer quick requests and write
+    int think_threads = 0;          ///< threads that think (agents' moves, hints); 0: one per core
+    std::size_t think_queue = 256;  ///< thinking requests that may wait for a thread; more get 503
+    /// The longest a thinking request is expected to wait for a thread before it is
+    /// refused (503) instead; 0: max_think.
+    std::chrono::milliseconds think_wait{0};
+    int think_nice = 5;  ///< how much lower the think threads' priority is
+    std::size_t max_connections = 512;
+    ConnectionLimits connection;
+    RateLimit new_games{0, 0};                    ///< games a client (address) may create per minute (0: no limit)
+    bool log_requests = false;                    ///< an access log line per request on standard output
     std::optional<std::filesystem::path> assets;  ///< serve the page from here instead of the compiled-in copy
+    std::chrono::milliseconds sweep_interval{5000};  ///< how often expired games are deleted
 };
 
 class HttpServer {
 public:
+    /// Opens the game store and loads its live games. Throws StoreError if the store
+    /// cannot be used (the message says why).
     explicit HttpServer(ServerOptions options);
     ~HttpServer();
     HttpServer(const HttpServer&) = delete;
@@ -37,24 +55,22 @@ public:
     /// std::runtime_error if the address cannot be bound.
     int bind(const std::string& host, int port);
 
-    /// Serves requests until stop(). Precondition: bind() succeeded.
+    /// Serves requests until stop(), on the io threads (this one among them).
+    /// Precondition: bind() succeeded.
     void run();
 
-    /// Stops run() (from any thread); in-flight requests finish first.
+    /// Stops run() (from any thread): no new connections; requests being answered
+    /// finish first (thinking ones within max_think), then it returns.
     void stop();
 
     /// Whether run() is accepting connections.
     bool running() const;
 
-    GameStore& store() { return store_; }
+    GameStore& store();
 
 private:
-    struct Transport;
-
-    ServerOptions options_;
-    GameStore store_;
-    Api api_;
-    std::unique_ptr<Transport> transport_;
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace mancala::server

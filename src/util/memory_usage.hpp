@@ -1,8 +1,13 @@
 #pragma once
 
+#include <cstddef>
+
 namespace mancala {
 
 /// The process's peak resident memory so far in MiB (VmHWM), or 0 where unknown.
 double peak_rss_mb();
+
+/// The process's resident memory now in bytes (VmRSS), or 0 where unknown.
+std::size_t resident_bytes();
 
 }  // namespace mancala

@@ -32,7 +32,7 @@ let serverOutput = '';
 
 function startServer() {
   return new Promise((resolve, reject) => {
-    const args = ['serve', '--host', '127.0.0.1', '--port', '0'];
+    const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--store', ':memory:'];
     if (process.env.MANCALA_ASSETS) args.push('--assets', path.resolve(process.env.MANCALA_ASSETS));
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const timer = setTimeout(() => {
@@ -106,30 +106,69 @@ async function apiState(id) {
   return r.json();
 }
 
+// A POST to the API from the test itself (JSON, as the server wants it); the answer's JSON.
+async function apiPost(route, body = {}, expected = 200) {
+  const r = await fetch(base + route, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  assert.equal(r.status, expected, `POST ${route}`);
+  return r.json();
+}
+
+async function apiDelete(id) {
+  const r = await fetch(`${base}/api/games/${id}`, { method: 'DELETE' });
+  assert.equal(r.status, 204, `DELETE /api/games/${id}`);
+}
+
+// Answers a request the way the server will when it is overloaded (the current server never does).
+function busy(route, status, seconds, error = 'busy') {
+  return route.fulfill({
+    status,
+    headers: { 'Retry-After': String(seconds), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ error }),
+  });
+}
+
 // ---------- pages ----------
 
-// A page that records console errors, page errors and any request leaving the server.
-async function openPage(viewport = DESKTOP) {
+// A page that records console errors, page errors, any request leaving the server and any POST that
+// is not JSON (the server refuses those with 415). urlPath: where it opens (a fresh browser context,
+// so no saved game). done(allowed): closes it and checks; allowed lists the HTTP statuses the test
+// provokes on purpose (Chromium logs "Failed to load resource: ... status of 404" as a console error).
+async function openPage(viewport = DESKTOP, urlPath = '/') {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
-  const problems = { errors: [], external: [] };
+  const problems = { errors: [], external: [], posts: [] };
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.errors.push('console: ' + msg.text());
   });
   page.on('pageerror', (err) => problems.errors.push('pageerror: ' + err.message));
+  page.on('request', (request) => {
+    if (request.method() !== 'POST') return;
+    const type = request.headers()['content-type'] || '';
+    let body;
+    try {
+      body = JSON.parse(request.postData() || '');
+    } catch (e) {
+      body = undefined;
+    }
+    if (!type.startsWith('application/json') || body === null || typeof body !== 'object' || Array.isArray(body)) {
+      problems.posts.push(`${request.url()} (${type || 'no Content-Type'}): ${request.postData()}`);
+    }
+  });
   await context.route('**/*', (route) => {
     const url = route.request().url();
     if (url.startsWith(base + '/') || url === base || url.startsWith('data:')) return route.continue();
     problems.external.push(url);
     return route.abort();
   });
-  await page.goto(base + '/');
+  await page.goto(base + urlPath);
   await waitSettled(page);
-  const done = async () => {
+  const done = async (allowed = []) => {
     await context.close();
-    assert.deepEqual(problems.errors, [], 'no console errors or page errors');
+    const provoked = (e) => allowed.some((status) => e.includes(`Failed to load resource: the server responded with a status of ${status}`));
+    assert.deepEqual(problems.errors.filter((e) => !provoked(e)), [], 'no console errors or page errors');
     assert.deepEqual(problems.external, [], 'no requests outside the server');
+    assert.deepEqual(problems.posts, [], 'every POST is JSON with an object body');
   };
   return { page, done, problems };
 }
@@ -173,10 +212,33 @@ function countsOf(board) {
 }
 
 const moveListItems = (page) => page.$$eval('#move-list li', (els) => els.map((e) => e.textContent));
+const statusText = (page) => page.textContent('#status');
+const gameInUrl = (page) => new URL(page.url()).searchParams.get('game');
+const storedGame = (page) => page.evaluate(() => localStorage.getItem('mancala.game'));
+
+// The page shows an expired game: said in the status, nothing to play, a new game offered, the id
+// forgotten.
+async function expectExpired(page) {
+  const status = await statusText(page);
+  assert.match(status, /This game has expired on the server\./);
+  assert.doesNotMatch(status, /Your move/);
+  assert.equal(await page.getAttribute('#status', 'aria-live'), 'polite');
+  assert.equal(await page.getAttribute('#app', 'data-state'), 'expired');
+  assert.equal(await page.locator('.pit.south.legal').count(), 0, 'no playable pit');
+  assert.ok(await page.isHidden('#south-turn'));
+  assert.ok(await page.isHidden('#north-turn'));
+  assert.ok(await page.isDisabled('#hint-btn'));
+  assert.ok(await page.isDisabled('#undo-btn'));
+  assert.ok(await page.isVisible('#notice'));
+  assert.match(await page.textContent('#notice-text'), /expired on the server/);
+  assert.equal(await page.textContent('#notice-btn'), 'New game');
+  assert.equal(gameInUrl(page), null, 'the address no longer names it');
+  assert.equal(await storedGame(page), null, 'nor does localStorage');
+}
 
 // ---------- tests ----------
 
-describe('the web page against mancala serve', { timeout: 150000 }, () => {
+describe('the web page against mancala serve', { timeout: 220000 }, () => {
   before(async () => {
     assert.ok(existsSync(binary), `no binary at ${binary} (build it, or set MANCALA_BINARY)`);
     assert.ok(existsSync(chromiumPath), `no browser at ${chromiumPath} (apt-get install chromium)`);
@@ -441,6 +503,280 @@ describe('the web page against mancala serve', { timeout: 150000 }, () => {
     assert.match((await moveListItems(page))[0], /^Computer: A\d/);
     assert.deepEqual(await drawnCounts(page), countsOf(state.board));
     await done();
+  });
+
+  // ---------- saved games ----------
+
+  test('a reload resumes the game (same id, board, moves, turn); the bare address resumes it from storage', { timeout: 40000 }, async () => {
+    const { page, done } = await openPage();
+    const id = await newGame(page, { pits: 4, seeds: 3, level: 'easy', first: 'human' });
+    assert.equal(gameInUrl(page), id, 'the address names the game');
+    assert.equal(await storedGame(page), id, 'and so does localStorage');
+    for (let turn = 0; turn < 2; turn++) {
+      if ((await page.getAttribute('#app', 'data-state')) === 'over') break;
+      await page.locator('.pit.south.legal').first().click();
+      await waitSettled(page);
+    }
+    const state = await apiState(id);
+    const counts = await drawnCounts(page);
+    const moves = await moveListItems(page);
+    assert.ok(moves.length >= 2, 'moves were played');
+    assert.deepEqual(counts, countsOf(state.board));
+    // no game is created from here on
+    const created = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/games') created.push(r.url());
+    });
+    for (const where of ['reload', '/']) {
+      if (where === 'reload') await page.reload();
+      else await page.goto(base + '/');
+      await waitSettled(page);
+      assert.equal(await page.getAttribute('#app', 'data-game-id'), id, `${where}: the same game`);
+      assert.equal(gameInUrl(page), id, `${where}: the address names it`);
+      assert.deepEqual(await drawnCounts(page), counts, `${where}: the same board`);
+      assert.deepEqual(await moveListItems(page), moves, `${where}: the same moves`);
+      if (state.over) assert.match(await statusText(page), /Game over/);
+      else assert.match(await statusText(page), /^Game resumed\. Your move/);
+    }
+    assert.deepEqual(created, [], 'no new game was made');
+    // and the game goes on
+    if (!state.over) {
+      await page.locator('.pit.south.legal').first().click();
+      await waitSettled(page);
+      assert.ok((await apiState(id)).history.length > state.history.length);
+    }
+    await done();
+  });
+
+  test('the same link in a second page shows the same game, keeps other parameters, and follows its moves', { timeout: 40000 }, async () => {
+    const a = await openPage();
+    const id = await newGame(a.page, { rules: 'homework', pits: 5, seeds: 2, level: 'easy', first: 'human' });
+    await a.page.click('[data-cell="B2"]'); // 2 stones: B3, B4
+    await waitSettled(a.page);
+    const b = await openPage(DESKTOP, `/?theme=dark&game=${id}`);
+    assert.equal(await b.page.getAttribute('#app', 'data-game-id'), id);
+    assert.deepEqual(await drawnCounts(b.page), await drawnCounts(a.page));
+    assert.deepEqual(await moveListItems(b.page), await moveListItems(a.page));
+    assert.equal(await b.page.getAttribute('#app', 'data-state'), await a.page.getAttribute('#app', 'data-state'));
+    assert.equal(new URL(b.page.url()).searchParams.get('theme'), 'dark', 'other parameters stay');
+    assert.equal(gameInUrl(b.page), id);
+    assert.equal(await storedGame(b.page), id);
+    // the panel shows the game's settings, so "Play again" makes the same kind of game
+    assert.equal(await b.page.inputValue('#rules'), 'homework');
+    assert.equal(await b.page.inputValue('#pits'), '5');
+    assert.equal(await b.page.inputValue('#seeds'), '2');
+    assert.equal(await b.page.inputValue('#level'), 'easy');
+    // a move in the second page; the first page, shown again, catches up
+    if ((await b.page.getAttribute('#app', 'data-state')) === 'idle') {
+      await b.page.locator('.pit.south.legal').first().click();
+      await waitSettled(b.page);
+      const state = await apiState(id);
+      await a.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await a.page.waitForFunction((n) => document.querySelectorAll('#move-list li').length === n, state.history.length);
+      await waitSettled(a.page);
+      assert.deepEqual(await drawnCounts(a.page), countsOf(state.board));
+    }
+    await b.done();
+    await a.done();
+  });
+
+  test('an unknown ?game= id starts a new game and says the old one is gone', { timeout: 30000 }, async () => {
+    const unknown = '0123456789abcdef0123456789abcdef';
+    const { page, done } = await openPage(DESKTOP, `/?x=1&game=${unknown}`);
+    const id = await page.getAttribute('#app', 'data-game-id');
+    assert.ok(id && id !== unknown, 'a new game');
+    await apiState(id);
+    assert.match(await statusText(page), /^The game in this link is no longer on the server, so a new game has started\. Your move/);
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('x'), '1', 'other parameters stay');
+    assert.equal(url.searchParams.get('game'), id, 'the address names the new game');
+    assert.equal(await storedGame(page), id);
+    // the same for an id in localStorage that the server does not know
+    await page.evaluate((g) => localStorage.setItem('mancala.game', g), unknown);
+    await page.goto(base + '/');
+    await waitSettled(page);
+    const id2 = await page.getAttribute('#app', 'data-game-id');
+    assert.ok(id2 !== unknown && id2 !== id, 'another new game');
+    assert.match(await statusText(page), /^Your last game is no longer on the server/);
+    assert.equal(await storedGame(page), id2);
+    await done([404]);
+  });
+
+  test('resuming where the computer is to move lets it move; a finished game shows its result', { timeout: 30000 }, async () => {
+    const created = await apiPost('/api/games', { pits: 4, seeds: 3, level: 'easy', first: 'ai' }, 201);
+    assert.equal(created.to_move, 'north');
+    const a = await openPage(DESKTOP, `/?game=${created.id}`);
+    const state = await apiState(created.id);
+    assert.equal(state.history[0].side, 'north', 'the computer moved');
+    assert.equal(await a.page.getAttribute('#app', 'data-game-id'), created.id);
+    assert.deepEqual(await drawnCounts(a.page), countsOf(state.board));
+    assert.match((await moveListItems(a.page))[0], /^Computer: A\d/);
+    if (!state.over) assert.match(await statusText(a.page), /Your move/);
+    await a.done();
+    // one pit of one stone: South's only move ends the game, a draw 1-1
+    const tiny = await apiPost('/api/games', { pits: 1, seeds: 1, level: 'easy', first: 'human' }, 201);
+    assert.ok((await apiPost(`/api/games/${tiny.id}/moves`, { pit: 'B2' })).state.over);
+    const b = await openPage(DESKTOP, `/?game=${tiny.id}`);
+    assert.equal(await b.page.getAttribute('#app', 'data-state'), 'over');
+    assert.equal(await b.page.getAttribute('#app', 'data-game-id'), tiny.id);
+    assert.ok(await b.page.isVisible('#result'));
+    assert.equal(await b.page.textContent('#result-text'), 'Draw, 1–1.');
+    assert.match(await statusText(b.page), /Game over/);
+    await b.done();
+  });
+
+  test('a game deleted on the server: the next move shows it expired, never "Your move"', { timeout: 40000 }, async () => {
+    const { page, done } = await openPage();
+    const id = await newGame(page, { pits: 4, seeds: 3, level: 'easy', first: 'human' });
+    const board = await drawnCounts(page);
+    await apiDelete(id);
+    await page.click('[data-cell="B2"]');
+    await page.waitForSelector('#app[data-state="expired"]');
+    await expectExpired(page);
+    assert.deepEqual(await drawnCounts(page), board, 'the board stays as it was');
+    // the board is inert: clicks and keys send nothing
+    const sent = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) sent.push(r.url());
+    });
+    await page.locator('[data-cell="B3"]').click({ force: true });
+    await page.locator('#start-btn').blur();
+    for (const key of ['3', 'h', 'u']) await page.keyboard.press(key);
+    await page.waitForTimeout(200);
+    assert.deepEqual(sent, [], 'no request');
+    await expectExpired(page);
+    // the notice offers a new game
+    await page.click('#notice-btn');
+    await page.waitForFunction((old) => document.getElementById('app').dataset.gameId !== old, id);
+    await waitSettled(page);
+    const id2 = await page.getAttribute('#app', 'data-game-id');
+    assert.ok(await page.isHidden('#notice'));
+    assert.equal(gameInUrl(page), id2);
+    assert.equal(await storedGame(page), id2);
+    assert.match(await statusText(page), /Your move/);
+    // deleted while the computer thinks: its move is refused (404) the same way
+    let release;
+    const held = new Promise((r) => (release = r));
+    await page.route('**/api/games/*/ai-move', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.click('[data-cell="B2"]');
+    await page.waitForSelector('#app[data-state="thinking"]');
+    await apiDelete(id2);
+    release();
+    await page.waitForSelector('#app[data-state="expired"]');
+    await expectExpired(page);
+    await done([404]);
+  });
+
+  test('a game that expired while the tab was hidden shows so when it is shown again', { timeout: 30000 }, async () => {
+    const { page, done } = await openPage();
+    const id = await newGame(page, { pits: 4, seeds: 3, level: 'easy', first: 'human' });
+    await apiDelete(id);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.waitForSelector('#app[data-state="expired"]');
+    await expectExpired(page);
+    await done([404]);
+  });
+
+  // ---------- a busy server ----------
+
+  test('a busy server (503 + Retry-After) on the computer\'s move: the page waits, asks again, the game goes on', { timeout: 30000 }, async () => {
+    const { page, done } = await openPage();
+    const id = await newGame(page, { pits: 4, seeds: 3, level: 'easy', first: 'human' });
+    const asked = [];
+    await page.route('**/api/games/*/ai-move', (route) => {
+      asked.push(Date.now());
+      return asked.length === 1 ? busy(route, 503, 1, 'the thinking pool is full') : route.continue();
+    });
+    await page.click('[data-cell="B2"]'); // 3 stones: B3, B4, B5, then the computer
+    await page.waitForFunction(() => document.getElementById('status').textContent === 'The server is busy; trying again in 1 s…');
+    assert.equal(await page.getAttribute('#app', 'data-state'), 'waiting');
+    assert.equal(await page.locator('.pit.south.legal').count(), 0, 'no move while waiting');
+    assert.ok(await page.isDisabled('#hint-btn'));
+    await waitSettled(page);
+    assert.equal(asked.length, 2, 'asked once more');
+    assert.ok(asked[1] - asked[0] >= 900, `asked again after Retry-After (${asked[1] - asked[0]} ms)`);
+    const state = await apiState(id);
+    assert.ok(state.history.some((m) => m.side === 'north'), 'the computer moved');
+    assert.deepEqual(await drawnCounts(page), countsOf(state.board));
+    assert.equal((await moveListItems(page)).length, state.history.length);
+    assert.match(await page.textContent('#evaluation'), /Played A\d/);
+    if (!state.over) assert.match(await statusText(page), /Your move/);
+    await done([503]);
+  });
+
+  test('a server that stays busy: after a few tries the page says so, and a click on the board asks again', { timeout: 40000 }, async () => {
+    const { page, done } = await openPage();
+    const id = await newGame(page, { pits: 4, seeds: 3, level: 'easy', first: 'human' });
+    let stillBusy = true;
+    let asked = 0;
+    await page.route('**/api/games/*/ai-move', (route) => {
+      asked += 1;
+      return stillBusy ? busy(route, 503, 1) : route.continue();
+    });
+    await page.click('[data-cell="B2"]');
+    await page.waitForSelector('#app[data-state="stalled"]', { timeout: 20000 });
+    assert.equal(asked, 5, 'a bounded number of tries');
+    const status = await statusText(page);
+    assert.match(status, /still busy.*try again/);
+    assert.doesNotMatch(status, /Your move/);
+    assert.ok(await page.isVisible('#notice'));
+    assert.equal(await page.textContent('#notice-btn'), 'Ask again');
+    assert.equal(await page.locator('.pit.south.legal').count(), 0, 'the board waits for the computer');
+    stillBusy = false;
+    await page.locator('[data-cell="B3"]').click({ force: true }); // anywhere on the board
+    await waitSettled(page);
+    assert.equal(asked, 6);
+    assert.ok(await page.isHidden('#notice'));
+    const state = await apiState(id);
+    assert.ok(state.history.some((m) => m.side === 'north'), 'the computer moved');
+    assert.deepEqual(await drawnCounts(page), countsOf(state.board));
+    await done([503]);
+  });
+
+  test('a busy server on a hint says to try again in a moment; the next hint works', { timeout: 30000 }, async () => {
+    const { page, done } = await openPage();
+    await newGame(page, { pits: 4, seeds: 3, level: 'easy', first: 'human' });
+    let first = true;
+    await page.route('**/api/games/*/hint', (route) => {
+      if (!first) return route.continue();
+      first = false;
+      return busy(route, 503, 2);
+    });
+    await page.click('#hint-btn');
+    await page.waitForFunction(() => /try the hint again/.test(document.getElementById('status').textContent));
+    await waitSettled(page);
+    assert.match(await statusText(page), /^The server is busy: try the hint again in a moment\. Your move/);
+    assert.match(await page.textContent('#toast'), /try the hint again in a moment/);
+    assert.equal(await page.locator('.pit.has-score').count(), 0);
+    await page.click('#hint-btn');
+    await page.waitForSelector('.pit.best');
+    await waitSettled(page);
+    await done([503]);
+  });
+
+  test('too many new games (429 + Retry-After): the page says how long to wait, and the game shown goes on', { timeout: 30000 }, async () => {
+    const { page, done } = await openPage();
+    const id = await newGame(page, { pits: 4, seeds: 3, level: 'easy', first: 'human' });
+    await page.route('**/api/games', (route) =>
+      route.request().method() === 'POST' ? busy(route, 429, 7, 'too many new games') : route.continue(),
+    );
+    await page.click('#start-btn');
+    await page.waitForFunction(() => /wait 7 seconds/.test(document.getElementById('error').textContent));
+    await waitSettled(page);
+    assert.match(await page.textContent('#error'), /^Could not start a game: too many new games in a short time: wait 7 seconds/);
+    assert.equal(await page.getAttribute('#error', 'role'), 'alert');
+    assert.equal(await page.getAttribute('#app', 'data-game-id'), id, 'the same game');
+    assert.equal(gameInUrl(page), id);
+    assert.match(await statusText(page), /^Could not start a new game\. Your move/);
+    // once the server takes games again
+    await page.unroute('**/api/games');
+    const id2 = await newGame(page, { pits: 4, seeds: 3, level: 'easy', first: 'human' });
+    assert.notEqual(id2, id);
+    assert.equal(await page.textContent('#error'), '');
+    await done([429]);
   });
 
   for (const [name, viewport] of [

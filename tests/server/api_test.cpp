@@ -317,16 +317,19 @@ TEST(ServerApi, EveryErrorPathAnswersJson) {
     EXPECT_TRUE(a.body.is_object()) << a.text;
 }
 
-TEST(ServerApi, RefusesGamesBeyondTheCapUntilOneIsDeleted) {
+TEST(ServerApi, RefusesGamesOnlyWhenEveryGameIsInActivePlay) {
     ServerOptions options;
-    options.max_games = 3;
+    options.store.max_games = 3;
     const TestServer server(options);
     std::vector<json> games;
     for (int i = 0; i < 3; ++i) games.push_back(server.create(json::object()));
     Answer a = server.post("/api/games", json::object());
     EXPECT_EQ(a.status, 503);
-    EXPECT_NE(a.body["error"].get<std::string>().find("too many games"), std::string::npos);
-    EXPECT_EQ(server.get("/healthz").body, (json{{"status", "ok"}, {"games", 3}}));
+    EXPECT_NE(a.body["error"].get<std::string>().find("active play"), std::string::npos) << a.text;
+    EXPECT_FALSE(a.header("Retry-After").empty());
+    const json health = server.get("/healthz").body;
+    EXPECT_EQ(health["games"], 3);
+    EXPECT_EQ(health["max_games"], 3);
     a = server.del(url(games[1]));
     EXPECT_EQ(a.status, 204);
     EXPECT_EQ(server.get(url(games[1])).status, 404);
@@ -334,20 +337,60 @@ TEST(ServerApi, RefusesGamesBeyondTheCapUntilOneIsDeleted) {
     EXPECT_EQ(server.post("/api/games", json::object()).status, 201);
 }
 
-TEST(ServerApi, ForgetsIdleGames) {
+// At the cap, a finished game makes room first, then the game idle the longest; both stay
+// in the store and come back when asked for.
+TEST(ServerApi, FinishedThenIdleGamesMakeRoomAndComeBack) {
     ServerOptions options;
-    options.idle_timeout = std::chrono::milliseconds(300);
-    options.max_games = 2;
+    options.store.max_games = 2;
+    options.store.active_window = std::chrono::milliseconds(200);
     const TestServer server(options);
-    const json kept = server.create(json::object());
-    const json idle = server.create(json::object());
-    for (int i = 0; i < 4; ++i) {  // touching a game keeps it
+    // Kalah(1,1): South's one move sows into its store and empties its row: the game is over.
+    const json finished = server.create(json{{"pits", 1}, {"seeds", 1}, {"first", "human"}, {"level", "easy"}});
+    const Answer end = server.post(url(finished, "/moves"), json{{"pit", "B2"}});
+    ASSERT_EQ(end.status, 200) << end.text;
+    ASSERT_EQ(end.body["state"]["over"], true);
+    const json idle = server.create(json{{"first", "human"}});
+    const json newcomer = server.create(json::object());  // takes the finished game's place
+    EXPECT_EQ(server.get("/healthz").body["games_in_memory"], 2);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // `idle` and `newcomer` are idle now
+    const json another = server.create(json::object());           // takes `idle`'s place (the older)
+    EXPECT_EQ(server.get("/healthz").body["games_in_memory"], 2);
+    // Both come back from the store, as they were.
+    EXPECT_EQ(server.get(url(finished)).body, end.body["state"]);
+    const Answer back = server.get(url(idle));
+    ASSERT_EQ(back.status, 200) << back.text;
+    EXPECT_EQ(back.body, idle);
+    EXPECT_EQ(server.post(url(idle, "/moves"), json{{"pit", "B3"}}).status, 200);
+    const std::string metrics = server.get("/metrics").text;
+    EXPECT_NE(metrics.find("mancala_games_evicted_total{kind=\"finished\"}"), std::string::npos) << metrics;
+    EXPECT_NE(metrics.find("mancala_games_evicted_total{kind=\"idle\"}"), std::string::npos) << metrics;
+    (void)newcomer;
+    (void)another;
+}
+
+// Only a change keeps a game alive: a game nobody moves in expires, however often it is read.
+TEST(ServerApi, ForgetsIdleGamesEvenWhenRead) {
+    ServerOptions options;
+    options.store.idle_timeout = std::chrono::milliseconds(400);
+    const TestServer server(options);
+    json kept = server.create(json{{"first", "human"}, {"level", "easy"}, {"pits", 6}, {"seeds", 6}});
+    const json read_only = server.create(json::object());
+    for (int i = 0; i < 6; ++i) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        EXPECT_EQ(server.get(url(kept)).status, 200);
+        const int status = server.get(url(read_only)).status;
+        if (i < 3) {
+            EXPECT_EQ(status, 200) << i;
+        }
+        if (i > 3) {
+            EXPECT_EQ(status, 404) << i;
+        }
+        // A move, then taking it back: a change each time.
+        ASSERT_EQ(server.post(url(kept, "/moves"), json{{"pit", "B2"}}).status, 200);
+        ASSERT_EQ(server.post(url(kept, "/undo")).status, 200);
     }
-    EXPECT_EQ(server.get(url(idle)).status, 404);
-    EXPECT_EQ(server.post("/api/games", json::object()).status, 201);  // room again
+    EXPECT_EQ(server.get(url(read_only)).status, 404);
     EXPECT_EQ(server.get(url(kept)).status, 200);
+    EXPECT_EQ(server.get("/healthz").body["games"], 1);  // expired games stop counting at once
 }
 
 TEST(ServerApi, UndoTakesBackTheHumansTurnAndTheReply) {
@@ -372,8 +415,8 @@ TEST(ServerApi, UndoTakesBackTheHumansTurnAndTheReply) {
     EXPECT_EQ(server.post(url(start, "/undo")).status, 409);
 }
 
-// With endgame databases (serve --db), hints are exact where the database covers every
-// move, and the perfect level names the database in its spec.
+// With endgame databases (serve --db), hints and the perfect level are exact where the
+// database covers every move.
 TEST(ServerApi, HintsAreExactWithADatabase) {
     mancala::testing::TempDir dir;
     solve::EndgameDatabase(make_rules("kalah", 3, 0), dir.path()).build(9, 2);
@@ -384,7 +427,8 @@ TEST(ServerApi, HintsAreExactWithADatabase) {
     options.api.endgame_db = dir.path().string();
     const TestServer server(options);
     const json state = server.create(json{{"first", "human"}, {"pits", 3}, {"seeds", 3}, {"level", "perfect"}});
-    EXPECT_NE(state["opponent"]["spec"].get<std::string>().find("db=" + dir.path().string()), std::string::npos);
+    // The server's folder is added when the agent is built: it is neither stored nor shown.
+    EXPECT_EQ(state["opponent"]["spec"], "perfect:time=5s");
     // 9 stones in the pits: every move leads into the database.
     const Answer moved = server.post(url(state, "/moves"), json{{"pit", "B3"}});
     const json a = moved.body["state"];

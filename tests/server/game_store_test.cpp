@@ -1,21 +1,52 @@
-// The server's store of games: random ids, the cap, expiry of idle games.
+// The server's store of games: random ids, memory as a bounded set of the games in
+// the database (finished, then idle games make room; active ones never), expiry by a
+// clock moved by hand, every change written before it is made, a restart that finds
+// every live game again, and stored games that do not replay refused by name.
 
 #include "server/game_store.hpp"
+
+#include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
 
 #include <set>
-#include <thread>
 
 namespace mancala::server {
 namespace {
+
+using namespace std::chrono_literals;
 
 /// 32 lowercase hex digits (std::regex is avoided: GCC 12 warns inside it under the sanitizers).
 bool is_hex_id(const std::string& id) {
     return id.size() == 32 && id.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
 
-play::GameSession new_session() { return play::GameSession(make_rules("kalah", 4, 3)); }
+play::GameSession new_session(int pits = 4, int seeds = 3) {
+    return play::GameSession(make_rules("kalah", pits, seeds));
+}
+
+/// A store whose clock the test moves.
+struct Fixture {
+    explicit Fixture(std::size_t max_games = 10, std::string path = ":memory:") : database(path) {
+        settings.max_games = max_games;
+        settings.idle_timeout = 30min;
+        settings.keep_finished = 24h;
+        settings.active_window = 1min;
+        settings.clock = [this] { return now; };
+    }
+    GameStore make() { return GameStore(settings, database); }
+
+    UnixMs now = 1'700'000'000'000;
+    StoreSettings settings;
+    GameDatabase database;
+};
+
+/// Plays `pit` in `game` through the store, as the API does.
+void play(GameStore& store, Game& game, int pit) {
+    play::GameSession next = game.session;
+    next.play(pit);
+    store.commit(game, std::move(next));
+}
 
 TEST(GameStore, IdsAre128RandomBitsInHex) {
     std::set<std::string> ids;
@@ -28,38 +59,175 @@ TEST(GameStore, IdsAre128RandomBitsInHex) {
 }
 
 TEST(GameStore, FindsGamesByIdAndForgetsRemovedOnes) {
-    GameStore store(10, std::chrono::minutes(1));
-    const auto game = store.add(new_session(), "greedy", "easy");
+    Fixture f;
+    GameStore store = f.make();
+    const auto game = store.create(new_session(), "greedy", "easy");
     EXPECT_EQ(store.find(game->id), game);
     EXPECT_EQ(game->spec, "greedy");
     EXPECT_EQ(game->level, "easy");
     EXPECT_EQ(store.find("nope"), nullptr);
-    EXPECT_EQ(store.size(), 1u);
+    EXPECT_EQ(store.live(), 1u);
     EXPECT_TRUE(store.remove(game->id));
     EXPECT_FALSE(store.remove(game->id));
     EXPECT_EQ(store.find(game->id), nullptr);
+    EXPECT_TRUE(game->gone);
     EXPECT_EQ(game->session.rules().pits, 4);  // still valid for whoever holds it
+    EXPECT_FALSE(f.database.load(game->id).has_value());
 }
 
-TEST(GameStore, RefusesGamesOverTheCap) {
-    GameStore store(2, std::chrono::minutes(1));
-    store.add(new_session(), "greedy", std::nullopt);
-    store.add(new_session(), "greedy", std::nullopt);
-    EXPECT_THROW(store.add(new_session(), "greedy", std::nullopt), StoreFull);
-    EXPECT_EQ(store.size(), 2u);
+TEST(GameStore, WritesEveryChangeBeforeMakingIt) {
+    Fixture f;
+    GameStore store = f.make();
+    const auto game = store.create(new_session(), "greedy", std::nullopt);
+    ASSERT_TRUE(f.database.load(game->id).has_value());
+    f.now += 1000;
+    play(store, *game, 1);  // B3: its last stone in the store, an extra turn
+    play(store, *game, 0);
+    std::optional<StoredGame> stored = f.database.load(game->id);
+    ASSERT_TRUE(stored);
+    EXPECT_EQ(stored->moves, (std::vector<StoredMove>{{Side::South, 1}, {Side::South, 0}}));
+    EXPECT_EQ(stored->active_ms, f.now);
+    EXPECT_EQ(*stored, to_stored(*game, std::nullopt));
+    // An undo takes moves back in the store too.
+    play::GameSession undone = game->session;
+    ASSERT_EQ(undone.undo_turn(Side::South), 2);
+    store.commit(*game, std::move(undone));
+    EXPECT_TRUE(f.database.load(game->id)->moves.empty());
+    // A change the store cannot write is not made: the game is gone from the database.
+    ASSERT_TRUE(f.database.erase(game->id));
+    play::GameSession next = game->session;
+    next.play(1);
+    EXPECT_THROW(store.commit(*game, std::move(next)), StoreError);
+    EXPECT_TRUE(game->session.history().empty());
 }
 
-TEST(GameStore, ForgetsIdleGames) {
-    GameStore store(2, std::chrono::milliseconds(50));
-    const auto first = store.add(new_session(), "greedy", std::nullopt);
-    store.add(new_session(), "greedy", std::nullopt);
-    std::this_thread::sleep_for(std::chrono::milliseconds(120));
-    EXPECT_EQ(store.find(first->id), nullptr);
-    store.add(new_session(), "greedy", std::nullopt);  // the idle one made room
-    EXPECT_EQ(store.size(), 1u);
-    std::this_thread::sleep_for(std::chrono::milliseconds(120));
-    EXPECT_EQ(store.expire(), 1u);
-    EXPECT_EQ(store.size(), 0u);
+TEST(GameStore, FinishedGamesMakeRoomFirstThenIdleOnesNeverActiveOnes) {
+    Fixture f(3);
+    GameStore store = f.make();
+    // Kalah(1,1): South's only move ends the game.
+    const auto finished = store.create(new_session(1, 1), "greedy", std::nullopt);
+    play(store, *finished, 0);
+    ASSERT_TRUE(finished->session.is_over());
+    f.now += 1000;
+    const auto a = store.create(new_session(), "greedy", std::nullopt);
+    f.now += 1000;
+    const auto b = store.create(new_session(), "greedy", std::nullopt);
+    f.now += 1000;
+    const auto c = store.create(new_session(), "greedy", std::nullopt);  // the finished game makes room
+    EXPECT_TRUE(finished->gone);
+    EXPECT_EQ(store.totals().evicted_finished, 1u);
+    EXPECT_EQ(store.in_memory(), 3u);
+    // a, b and c were all changed within the last minute: in active play.
+    EXPECT_THROW(store.create(new_session(), "greedy", std::nullopt), StoreFull);
+    f.now += 61'000;
+    play(store, *b, 1);  // b is active again; a and c are idle, a for longer
+    const auto d = store.create(new_session(), "greedy", std::nullopt);
+    EXPECT_TRUE(a->gone);
+    EXPECT_FALSE(b->gone);
+    EXPECT_FALSE(c->gone);
+    EXPECT_EQ(store.totals().evicted_idle, 1u);
+    // A game being thought about is never dropped, idle or not.
+    f.now += 61'000;
+    c->thinking = true;
+    b->thinking = true;
+    d->thinking = true;
+    EXPECT_THROW(store.create(new_session(), "greedy", std::nullopt), StoreFull);
+    c->thinking = false;
+    // Dropped games come back from the database as they were, taking another's place.
+    const auto again = store.find(a->id);
+    ASSERT_NE(again, nullptr);
+    EXPECT_NE(again, a);
+    EXPECT_EQ(to_stored(*again, std::nullopt), to_stored(*a, std::nullopt));
+    EXPECT_TRUE(c->gone);
+    const auto finished_again = store.find(finished->id);
+    ASSERT_NE(finished_again, nullptr);
+    EXPECT_TRUE(finished_again->session.is_over());
+}
+
+TEST(GameStore, ExpiresIdleGamesAndOldFinishedOnes) {
+    Fixture f;
+    GameStore store = f.make();
+    const auto idle = store.create(new_session(), "greedy", std::nullopt);
+    const auto finished = store.create(new_session(1, 1), "greedy", std::nullopt);
+    play(store, *finished, 0);
+    const auto busy = store.create(new_session(), "greedy", std::nullopt);
+    EXPECT_EQ(store.live(), 2u);  // the finished one does not count
+    f.now += 20 * 60'000;
+    play(store, *busy, 1);
+    f.now += 11 * 60'000;         // idle: 31 minutes untouched; busy: 11
+    EXPECT_EQ(store.live(), 1u);  // at once, before any sweep
+    EXPECT_EQ(store.find(idle->id), nullptr);
+    EXPECT_NE(store.find(busy->id), nullptr);
+    EXPECT_NE(store.find(finished->id), nullptr);  // finished games are kept for a day here
+    EXPECT_EQ(store.sweep(), 0u);                  // find() already deleted the idle one
+    EXPECT_FALSE(f.database.load(idle->id).has_value());
+    f.now += 24 * 3'600'000;
+    EXPECT_EQ(store.sweep(), 2u);  // busy is idle now, and the finished game is old
+    EXPECT_EQ(store.in_memory(), 0u);
+    EXPECT_EQ(f.database.counts().live + f.database.counts().finished, 0u);
+    EXPECT_EQ(store.totals().expired, 3u);
+}
+
+TEST(GameStore, TrimsTheDatabaseToMaxStored) {
+    Fixture f(100);
+    f.settings.max_stored = 3;
+    GameStore store = f.make();
+    std::vector<std::shared_ptr<Game>> games;
+    for (int i = 0; i < 5; ++i) {
+        f.now += 1000;
+        games.push_back(store.create(new_session(), "greedy", std::nullopt));
+    }
+    EXPECT_EQ(store.sweep(), 2u);
+    EXPECT_TRUE(games[0]->gone);
+    EXPECT_TRUE(games[1]->gone);
+    EXPECT_EQ(store.find(games[0]->id), nullptr);
+    EXPECT_NE(store.find(games[4]->id), nullptr);
+}
+
+TEST(GameStore, ARestartFindsEveryLiveGame) {
+    mancala::testing::TempDir dir;
+    const std::string path = (dir.path() / "games.sqlite3").string();
+    std::vector<StoredGame> before;
+    {
+        Fixture f(10, path);
+        GameStore store = f.make();
+        for (int i = 0; i < 4; ++i) {
+            const auto game = store.create(new_session(6, 4), i % 2 ? "greedy" : "engine:time=1s", "easy");
+            for (int k = 0; k < i; ++k) {
+                const MoveList moves = game->session.legal_moves();
+                play(store, *game, moves[0]);
+            }
+            before.push_back(to_stored(*game, std::nullopt));
+        }
+    }
+    Fixture f(10, path);
+    GameStore store = f.make();
+    EXPECT_EQ(store.in_memory(), 4u);
+    for (const StoredGame& stored : before) {
+        const auto game = store.find(stored.id);
+        ASSERT_NE(game, nullptr);
+        EXPECT_EQ(to_stored(*game, std::nullopt), stored);
+    }
+}
+
+TEST(GameStore, RefusesStoredGamesThatDoNotReplay) {
+    Fixture f;
+    StoredGame bad;
+    bad.id = random_game_id();
+    bad.rules = "kalah";
+    bad.pits = 4;
+    bad.seeds = 3;
+    bad.spec = "greedy";
+    bad.created_ms = bad.active_ms = f.now;
+    bad.moves = {{Side::South, 1}, {Side::South, 1}};  // B3 earns an extra turn and is then empty
+    f.database.insert(bad);
+    try {
+        GameStore store = f.make();
+        FAIL() << "a game that does not replay was loaded";
+    } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find(bad.id), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("move 2"), std::string::npos) << e.what();
+    }
 }
 
 }  // namespace

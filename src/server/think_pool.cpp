@@ -1,0 +1,73 @@
+#include "server/think_pool.hpp"
+
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <algorithm>
+
+namespace mancala::server {
+
+ThinkPool::ThinkPool(int threads, std::size_t max_jobs, Duration max_wait, int nice)
+    : max_jobs_(max_jobs), max_backlog_(max_wait * std::max(1, threads)) {
+    const int count = std::max(1, threads);
+    workers_.reserve(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i) workers_.emplace_back([this, nice] { work(nice); });
+}
+
+ThinkPool::~ThinkPool() {
+    std::deque<Job> dropped;
+    {
+        const std::lock_guard lock(mutex_);
+        stopping_ = true;
+        dropped.swap(queue_);
+    }
+    wake_.notify_all();
+    for (std::thread& worker : workers_) worker.join();
+}
+
+bool ThinkPool::try_submit(std::function<void()> job, Duration cost) {
+    cost = std::max(cost, Duration(0));
+    {
+        const std::lock_guard lock(mutex_);
+        if (stopping_) return false;
+        const bool idle_worker = static_cast<std::size_t>(busy_) + queue_.size() < workers_.size();
+        if (!idle_worker && (queue_.size() >= max_jobs_ || backlog_ + cost > max_backlog_)) return false;
+        queue_.push_back(Job{std::move(job), cost});
+        backlog_ += cost;
+    }
+    wake_.notify_one();
+    return true;
+}
+
+ThinkPool::Load ThinkPool::load() const {
+    const std::lock_guard lock(mutex_);
+    return Load{static_cast<int>(workers_.size()), busy_, queue_.size(), backlog_.count()};
+}
+
+void ThinkPool::work(int nice) {
+    // Linux gives each thread its own niceness; threads an agent starts inherit it.
+    if (nice != 0)
+        ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)),
+                      ::getpriority(PRIO_PROCESS, 0) + nice);
+    std::unique_lock lock(mutex_);
+    for (;;) {
+        wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+        if (stopping_) return;
+        Job job = std::move(queue_.front());
+        queue_.pop_front();
+        backlog_ = queue_.empty() ? Duration(0) : std::max(Duration(0), backlog_ - job.cost);
+        ++busy_;
+        lock.unlock();
+        try {
+            job.run();
+        } catch (...) {
+            // Jobs answer their own errors; one that throws anyway must not take the server down.
+        }
+        job.run = nullptr;
+        lock.lock();
+        --busy_;
+    }
+}
+
+}  // namespace mancala::server
