@@ -6,17 +6,25 @@
 //   build/bench/server_load                       # 200 clients, a server in this process
 //   build/bench/server_load --port 8080           # against a running `mancala serve` on 127.0.0.1
 //   build/bench/server_load --clients 20 --games 2 --pits 4 --seeds 3
+//   build/bench/server_load --spawn build/mancala --store /tmp/games.sqlite3 --seconds 300
+//                                                 # a soak against a separate process, its memory sampled
 
 #include "server/http_server.hpp"
+#include "server_process.hpp"
 
 #include <fmt/format.h>
 #include <httplib.h>
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "util/memory_usage.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <climits>
+#include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <mutex>
 #include <optional>
@@ -40,7 +48,14 @@ struct LoadArgs {
     std::string opponent = "greedy";
     std::uint64_t seed = 1;
     int max_errors_shown = 10;
+    std::string spawn;               ///< start this mancala binary as the server (a separate process)
+    std::string store = ":memory:";  ///< the spawned server's store
+    double seconds = 0;              ///< play until this much time has passed (0: --games games each)
+    double sample_seconds = 10;      ///< how often a soak reports
 };
+
+/// Requests answered so far, by every client (read by the soak's reports).
+std::atomic<long> requests_done{0};
 
 struct ClientResult {
     std::vector<double> latencies_ms;
@@ -72,7 +87,7 @@ std::optional<std::string> check_final(const json& state, const std::string& id,
     return std::nullopt;
 }
 
-ClientResult run_client(const LoadArgs& args, int port, std::uint64_t seed) {
+ClientResult run_client(const LoadArgs& args, int port, std::uint64_t seed, Clock::time_point end) {
     ClientResult out;
     std::mt19937_64 random(seed);
     httplib::Client client("127.0.0.1", port);
@@ -86,6 +101,7 @@ ClientResult run_client(const LoadArgs& args, int port, std::uint64_t seed) {
         const auto start = Clock::now();
         const httplib::Result r = client.Post(path, body.dump(), "application/json");
         out.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        ++requests_done;
         if (!r) {
             out.errors.push_back(fmt::format("POST {}: {}", path, httplib::to_string(r.error())));
             return std::nullopt;
@@ -102,7 +118,7 @@ ClientResult run_client(const LoadArgs& args, int port, std::uint64_t seed) {
         return parsed;
     };
 
-    for (int g = 0; g < args.games; ++g) {
+    for (int g = 0; args.seconds > 0 ? Clock::now() < end : g < args.games; ++g) {
         const auto created = request(
             "/api/games",
             json{{"pits", args.pits}, {"seeds", args.seeds}, {"first", "random"}, {"opponent", args.opponent}},
@@ -134,6 +150,7 @@ ClientResult run_client(const LoadArgs& args, int port, std::uint64_t seed) {
         const auto start = Clock::now();
         const httplib::Result deleted = client.Delete(base);
         out.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        ++requests_done;
         if (!deleted || deleted->status != 204) {
             out.errors.push_back(
                 fmt::format("DELETE {}: {}", base,
@@ -153,36 +170,89 @@ double percentile(std::vector<double>& sorted, double p) {
 
 int run(const LoadArgs& args) {
     std::optional<mancala::server::HttpServer> server;
+    std::optional<mancala::bench::ServerProcess> process;
     std::thread server_thread;
     int port = args.port;
-    if (port == 0) {
+    const auto max_games = std::to_string(args.clients * 2 + 16);
+    if (!args.spawn.empty()) {
+        process.emplace(args.spawn, std::vector<std::string>{"--store", args.store, "--games-per-minute", "0",
+                                                             "--max-games", max_games});
+        port = process->port();
+    } else if (port == 0) {
         mancala::server::ServerOptions options;
         options.io_threads = args.threads;
         options.store.max_games = static_cast<std::size_t>(args.clients) * 2 + 16;
+        options.store_path = args.store;
         server.emplace(options);
         port = server->bind("127.0.0.1", 0);
         server_thread = std::thread([&] { server->run(); });
         while (!server->running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
-    fmt::print("server_load: {} clients x {} games of kalah({},{}) against {} on http://127.0.0.1:{}/{}\n",
-               args.clients, args.games, args.pits, args.seeds, args.opponent, port,
-               server ? fmt::format(" (in this process, {} threads)", args.threads) : "");
+    const std::string length =
+        args.seconds > 0 ? fmt::format("for {:g} s", args.seconds) : fmt::format("x {} games", args.games);
+    const std::string where =
+        server    ? fmt::format(" (in this process, {} io threads, store {})", args.threads, args.store)
+        : process ? fmt::format(" (a separate process, pid {}, store {})", process->pid(), args.store)
+                  : "";
+    fmt::print("server_load: {} clients {} of kalah({},{}) against {} on http://127.0.0.1:{}/{}\n", args.clients,
+               length, args.pits, args.seeds, args.opponent, port, where);
     std::fflush(stdout);
 
     std::vector<ClientResult> results(static_cast<std::size_t>(args.clients));
     std::vector<std::thread> clients;
     const auto start = Clock::now();
+    const auto end =
+        start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(args.seconds));
     for (int c = 0; c < args.clients; ++c)
         clients.emplace_back([&, c] {
             results[static_cast<std::size_t>(c)] =
-                run_client(args, port, args.seed * 1000003 + static_cast<std::uint64_t>(c));
+                run_client(args, port, args.seed * 1000003 + static_cast<std::uint64_t>(c), end);
         });
+    // A soak reports as it goes: throughput and the server's resident memory.
+    std::vector<std::pair<double, std::size_t>> memory;  // (seconds, bytes)
+    if (args.seconds > 0) {
+        long last = 0;
+        auto last_time = start;
+        while (Clock::now() < end) {
+            std::this_thread::sleep_until(
+                std::min(end, last_time + std::chrono::duration_cast<Clock::duration>(
+                                              std::chrono::duration<double>(args.sample_seconds))));
+            const auto now = Clock::now();
+            const long done = requests_done;
+            const double t = std::chrono::duration<double>(now - start).count();
+            const std::size_t rss = process ? process->resident_bytes() : mancala::resident_bytes();
+            memory.emplace_back(t, rss);
+            fmt::print("  {:5.0f} s: {:6.0f} requests/s, server resident {:.1f} MB\n", t,
+                       static_cast<double>(done - last) / std::chrono::duration<double>(now - last_time).count(),
+                       static_cast<double>(rss) / 1e6);
+            std::fflush(stdout);
+            last = done;
+            last_time = now;
+        }
+    }
     for (std::thread& t : clients) t.join();
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
 
     if (server) {
         server->stop();
         server_thread.join();
+    }
+    if (process) process->stop(SIGTERM);
+    if (memory.size() >= 3) {
+        // Warm-up: the first fifth of the run. No leak: memory after it stays within 20% of the end.
+        const double warm = memory.back().first / 5;
+        std::size_t low = SIZE_MAX, high = 0;
+        for (const auto& [t, bytes] : memory)
+            if (t >= warm) {
+                low = std::min(low, bytes);
+                high = std::max(high, bytes);
+            }
+        const double end_mb = static_cast<double>(memory.back().second) / 1e6;
+        fmt::print(
+            "server resident memory after warm-up ({:.0f} s): {:.1f} to {:.1f} MB, {:.1f} MB at the end "
+            "(spread {:.0f}% of the end value)\n",
+            warm, static_cast<double>(low) / 1e6, static_cast<double>(high) / 1e6, end_mb,
+            100.0 * static_cast<double>(high - low) / static_cast<double>(memory.back().second));
     }
 
     std::vector<double> latencies;
@@ -199,8 +269,8 @@ int run(const LoadArgs& args) {
     fmt::print("latency: p50 {:.2f} ms, p90 {:.2f} ms, p99 {:.2f} ms, max {:.2f} ms\n", percentile(latencies, 0.50),
                percentile(latencies, 0.90), percentile(latencies, 0.99),
                latencies.empty() ? 0.0 : latencies.back());
-    const int expected = args.clients * args.games;
-    if (errors.empty() && games == expected) {
+    const int expected = args.seconds > 0 ? games : args.clients * args.games;
+    if (errors.empty() && games == expected && games > 0) {
         fmt::print("all {} games consistent\n", games);
         return 0;
     }
@@ -229,6 +299,15 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--opponent", args.opponent, "the agent spec the clients play against")->capture_default_str();
     app.add_option("--seed", args.seed, "seed of the clients' random moves")->capture_default_str();
+    app.add_option("--spawn", args.spawn, "start this mancala binary as the server, in a process of its own");
+    app.add_option("--store", args.store, "the server's game store (in this process or spawned)")
+        ->capture_default_str();
+    app.add_option("--seconds", args.seconds, "play until this much time has passed (a soak; 0: --games each)")
+        ->check(CLI::Range(0.0, 86400.0))
+        ->capture_default_str();
+    app.add_option("--sample-seconds", args.sample_seconds, "how often a soak reports")
+        ->check(CLI::Range(1.0, 3600.0))
+        ->capture_default_str();
     CLI11_PARSE(app, argc, argv);
     try {
         return run(args);

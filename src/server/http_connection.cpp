@@ -99,6 +99,7 @@ private:
         if (question != std::string_view::npos) head_.query = std::string(target.substr(question + 1));
         if (const auto it = req.find(http::field::content_type); it != req.end())
             head_.content_type = std::string(it->value());
+        if (const auto it = req.find(http::field::host); it != req.end()) head_.host = std::string(it->value());
         head_.has_body = parser_->chunked() || parser_->content_length().value_or(0) > 0;
         keep_alive_ = req.keep_alive();
         started_ = Clock::now();

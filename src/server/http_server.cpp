@@ -85,6 +85,19 @@ Response answer(Route route) {
     }
 }
 
+/// Whether a Host header names this machine: localhost, 127.x.y.z or [::1], with any port (or is absent).
+bool is_loopback_host(std::string_view host) {
+    if (host.empty()) return true;  // HTTP/1.0 without Host: not a browser, so not a rebound page
+    if (host.starts_with('[')) return host.starts_with("[::1]");
+    host = host.substr(0, host.find(':'));
+    std::string name(host);
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (name == "localhost" || name.ends_with(".localhost")) return true;
+    boost::system::error_code ec;
+    const net::ip::address address = net::ip::make_address(name, ec);
+    return !ec && address.is_loopback();
+}
+
 int default_think_threads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
 }  // namespace
@@ -109,6 +122,11 @@ struct HttpServer::Impl final : RequestHandler {
     // ---- RequestHandler ----
 
     std::optional<Response> check_head(const RequestHead& head) override {
+        // A server on loopback answers only to loopback names: a page whose own name was made
+        // to resolve to 127.0.0.1 (DNS rebinding) is same-origin for the browser, but says so.
+        if (loopback_only && !is_loopback_host(head.host))
+            return error_response(
+                421, fmt::format("this server answers only to localhost, not to {}", quoted_prefix(head.host)));
         const std::optional<RouteMatch> match = match_route(head.method, head.path);
         if (!match)
             return error_response(404, fmt::format("no route {} {}", head.method, quoted_prefix(head.path)));
@@ -351,6 +369,7 @@ struct HttpServer::Impl final : RequestHandler {
     std::atomic<std::uint64_t> connections_refused{0};
     std::mutex log_mutex;
     std::atomic<bool> is_running{false};
+    bool loopback_only = false;  ///< listening on a loopback address: Host must name this machine
     std::chrono::steady_clock::time_point stop_deadline;
     net::io_context io;
     /// Accepting, sweeping and stopping run one at a time on this strand.
@@ -391,6 +410,7 @@ int HttpServer::bind(const std::string& host, int port) {
         acceptor.close(ignored);
         throw cannot(ec == net::error::address_in_use ? "address in use" : ec.message());
     }
+    impl_->loopback_only = address.is_loopback();
     return acceptor.local_endpoint().port();
 }
 

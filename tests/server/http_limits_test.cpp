@@ -23,7 +23,7 @@ using testing::RawExchange;
 using testing::TestServer;
 
 std::string post_head(const std::string& path, const std::string& extra_headers) {
-    return "POST " + path + " HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n" + extra_headers +
+    return "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" + extra_headers +
            "\r\n";
 }
 
@@ -75,7 +75,7 @@ TEST(ServerLimits, ALengthOverTheLimitIsRefusedBeforeItsBodyIsRead) {
 
 TEST(ServerLimits, RefusesFramingThatCouldSmuggleARequest) {
     const TestServer server;
-    const std::string smuggled = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
+    const std::string smuggled = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n";
     const std::vector<std::string> framings = {
         "Content-Length: 2\r\nContent-Length: 2\r\n",
         "Content-Length: 2\r\nContent-Length: 40\r\n",
@@ -116,15 +116,32 @@ TEST(ServerLimits, OnlyJsonMayBePosted) {
     EXPECT_EQ(server.post_as("/api/games", "{}", "Application/JSON").status, 201);
     // No permissive CORS: a preflight is not answered with an allowance.
     const RawExchange preflight = server.raw(
-        "OPTIONS /api/games HTTP/1.1\r\nHost: x\r\nOrigin: http://evil.example\r\n"
+        "OPTIONS /api/games HTTP/1.1\r\nHost: localhost\r\nOrigin: http://evil.example\r\n"
         "Access-Control-Request-Method: POST\r\nConnection: close\r\n\r\n");
     EXPECT_EQ(preflight.status(), 405) << preflight.received;
     EXPECT_EQ(preflight.received.find("Access-Control-Allow"), std::string::npos);
 }
 
+// DNS rebinding: a page whose name resolves to 127.0.0.1 is same-origin with a server on this
+// machine, but its requests still name it in Host.
+TEST(ServerLimits, AServerOnLoopbackAnswersOnlyToLoopbackNames) {
+    const TestServer server;
+    for (const std::string host : {"evil.example", "evil.example:8080", "127.0.0.1.evil.example", "10.0.0.1"}) {
+        const RawExchange a =
+            server.raw("GET /healthz HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
+        EXPECT_EQ(a.status(), 421) << host;
+    }
+    for (const std::string host :
+         {"127.0.0.1", "127.0.0.1:8080", "localhost:1", "LOCALHOST", "[::1]:80", "127.1.2.3"}) {
+        const RawExchange a =
+            server.raw("GET /healthz HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
+        EXPECT_EQ(a.status(), 200) << host;
+    }
+}
+
 TEST(ServerLimits, WrongMethodsAre405WithAllow) {
     const TestServer server;
-    const RawExchange a = server.raw("PUT /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const RawExchange a = server.raw("PUT /api/games HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
     EXPECT_EQ(a.status(), 405);
     EXPECT_NE(a.received.find("Allow: POST"), std::string::npos) << a.received;
 }
@@ -173,7 +190,7 @@ TEST(ServerLimits, ClientSpecsCannotNameFilesOrGrowWithoutBound) {
 TEST(ServerLimits, AHeaderTooLargeIs431) {
     const TestServer server;
     const RawExchange a =
-        server.raw("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(20000, 'a') + "\r\n\r\n");
+        server.raw("GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: " + std::string(20000, 'a') + "\r\n\r\n");
     EXPECT_EQ(a.status(), 431) << a.received.substr(0, 200);
 }
 
@@ -181,7 +198,7 @@ TEST(ServerLimits, SlowAndHalfSentRequestsAreDropped) {
     ServerOptions options;
     options.connection.read_timeout = 300ms;
     const TestServer server(options);
-    const RawExchange half = server.raw("GET /healthz HTTP/1.1\r\nHost: x\r\n", 3s);
+    const RawExchange half = server.raw("GET /healthz HTTP/1.1\r\nHost: localhost\r\n", 3s);
     EXPECT_TRUE(half.closed);
     EXPECT_GE(half.took, 250ms);
     EXPECT_LT(half.took, 2000ms);
@@ -236,6 +253,9 @@ TEST(ServerLimits, AFullThinkPoolRefusesAtOnceAndQuickRoutesGoOn) {
     EXPECT_LT(std::chrono::steady_clock::now() - start, 2000ms);
     EXPECT_EQ(server.get("/healthz").body["think"]["busy"], 1);
     thinker.join();
+    // The worker frees itself just after it answers.
+    for (int i = 0; i < 200 && server.get("/healthz").body["think"]["busy"] != 0; ++i)
+        std::this_thread::sleep_for(5ms);
     EXPECT_EQ(server.post("/api/games/" + other["id"].get<std::string>() + "/ai-move").status, 200);
 }
 
