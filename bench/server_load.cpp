@@ -1,6 +1,6 @@
 // Load test of `mancala serve`: N concurrent clients each play whole games against
 // the greedy agent over loopback (create a game, random legal human moves, the
-// agent's turns, until the game is over, then delete it), check every final state, and report
+// agent's turns, until the game is over, then read it whole and delete it), check every final state, and report
 // games/s, requests/s and latency percentiles. Exit code 1 on any error.
 //
 //   build/bench/server_load                       # 200 clients, a server in this process
@@ -52,6 +52,7 @@ struct LoadArgs {
     std::string store = ":memory:";  ///< the spawned server's store
     double seconds = 0;              ///< play until this much time has passed (0: --games games each)
     double sample_seconds = 10;      ///< how often a soak reports
+    bool keep_alive = false;         ///< one connection per client, kept open (as browsers do)
 };
 
 /// Requests answered so far, by every client (read by the soak's reports).
@@ -91,15 +92,23 @@ ClientResult run_client(const LoadArgs& args, int port, std::uint64_t seed, Cloc
     ClientResult out;
     std::mt19937_64 random(seed);
     httplib::Client client("127.0.0.1", port);
+    client.set_keep_alive(args.keep_alive);
+    client.set_tcp_nodelay(true);  // as browsers do: else a body written after its header waits for an ACK
     client.set_connection_timeout(std::chrono::seconds(10));
     client.set_read_timeout(std::chrono::seconds(60));
     client.set_write_timeout(std::chrono::seconds(10));
     const int total = 2 * args.pits * args.seeds;
 
-    // One request; its body parsed, or an error recorded and nullopt.
-    auto request = [&](const std::string& path, const json& body, int expected) -> std::optional<json> {
+    // While a game goes on only its head matters: the history (most of a state) is read
+    // past without being built, as a page that keeps its own move list would.
+    const json::parser_callback_t skip_history = [](int, json::parse_event_t event, json& parsed) {
+        return !(event == json::parse_event_t::key && parsed == "history");
+    };
+    // One request (a GET if `body` is null); its body parsed, or an error recorded and nullopt.
+    auto request = [&](const std::string& path, const json& body, int expected, bool whole) -> std::optional<json> {
         const auto start = Clock::now();
-        const httplib::Result r = client.Post(path, body.dump(), "application/json");
+        const httplib::Result r =
+            body.is_null() ? client.Get(path) : client.Post(path, body.dump(), "application/json");
         out.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
         ++requests_done;
         if (!r) {
@@ -110,7 +119,7 @@ ClientResult run_client(const LoadArgs& args, int port, std::uint64_t seed, Cloc
             out.errors.push_back(fmt::format("POST {}: status {} ({})", path, r->status, r->body.substr(0, 200)));
             return std::nullopt;
         }
-        json parsed = json::parse(r->body, nullptr, false);
+        json parsed = json::parse(r->body, whole ? nullptr : skip_history, false);
         if (parsed.is_discarded()) {
             out.errors.push_back(fmt::format("POST {}: not JSON", path));
             return std::nullopt;
@@ -121,8 +130,8 @@ ClientResult run_client(const LoadArgs& args, int port, std::uint64_t seed, Cloc
     for (int g = 0; args.seconds > 0 ? Clock::now() < end : g < args.games; ++g) {
         const auto created = request(
             "/api/games",
-            json{{"pits", args.pits}, {"seeds", args.seeds}, {"first", "random"}, {"opponent", args.opponent}},
-            201);
+            json{{"pits", args.pits}, {"seeds", args.seeds}, {"first", "random"}, {"opponent", args.opponent}}, 201,
+            false);
         if (!created) return out;
         json state = *created;
         const std::string id = state.at("id");
@@ -135,14 +144,17 @@ ClientResult run_client(const LoadArgs& args, int port, std::uint64_t seed, Cloc
             std::optional<json> reply;
             if (state.at("to_move") == "south") {
                 const json& legal = state.at("legal_moves");
-                reply = request(base + "/moves", json{{"pit", legal.at(random() % legal.size())}}, 200);
+                reply = request(base + "/moves", json{{"pit", legal.at(random() % legal.size())}}, 200, false);
             } else {
-                reply = request(base + "/ai-move", json::object(), 200);
+                reply = request(base + "/ai-move", json::object(), 200, false);
             }
             if (!reply) return out;
             state = reply->at("state");
         }
-        if (const auto problem = check_final(state, id, total)) {
+        // The whole final state, as the page shows it at the end.
+        const std::optional<json> final_state = request(base, nullptr, 200, true);
+        if (!final_state) return out;
+        if (const auto problem = check_final(*final_state, id, total)) {
             out.errors.push_back(*problem);
             return out;
         }
@@ -299,6 +311,7 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--opponent", args.opponent, "the agent spec the clients play against")->capture_default_str();
     app.add_option("--seed", args.seed, "seed of the clients' random moves")->capture_default_str();
+    app.add_flag("--keep-alive", args.keep_alive, "keep each client's connection open, as browsers do");
     app.add_option("--spawn", args.spawn, "start this mancala binary as the server, in a process of its own");
     app.add_option("--store", args.store, "the server's game store (in this process or spawned)")
         ->capture_default_str();

@@ -211,7 +211,9 @@ Reply Api::create_game(std::string_view body) {
     } else if (first == "ai") {
         first_side = Side::North;
     } else if (first == "random") {
-        first_side = std::random_device{}() % 2 == 0 ? Side::South : Side::North;
+        thread_local std::minstd_rand coin(
+            std::random_device{}());  // who starts: no secret, so no device each time
+        first_side = coin() % 2 == 0 ? Side::South : Side::North;
     } else {
         bad_request(fmt::format("'first' must be \"human\", \"ai\" or \"random\", not {}", quoted_prefix(first)));
     }
@@ -243,12 +245,12 @@ Reply Api::create_game(std::string_view body) {
     play::GameSession session(make_rules(preset, pits, seeds), first_side);
     const std::shared_ptr<Game> game = store_.create(std::move(session), std::move(spec), std::move(level));
     const std::lock_guard lock(game->mutex);
-    return Reply{201, state_json(*game)};
+    return Reply::serialised(201, state_text(*game));
 }
 
 Reply Api::get_game(const std::string& id) {
     const auto [g, lock] = locked_game(id);
-    return Reply{200, state_json(*g)};
+    return Reply::serialised(200, state_text(*g));
 }
 
 Reply Api::play_move(const std::string& id, std::string_view body) {
@@ -270,8 +272,8 @@ Reply Api::play_move(const std::string& id, std::string_view body) {
     play::GameSession next = session;
     next.play(*pit);
     store_.commit(*g, std::move(next));
-    json moves = json::array({move_json(g->session.rules(), g->session.history().back())});
-    return Reply{200, json{{"state", state_json(*g)}, {"moves", std::move(moves)}}};
+    const std::string moves = moves_text(*g, g->session.history().size() - 1);
+    return Reply::serialised(200, with_field(with_field("{}", "moves", moves), "state", state_text(*g)));
 }
 
 std::string Api::check_ai_move(const std::string& id, std::string_view body) {
@@ -311,15 +313,10 @@ Reply Api::ai_move(const std::string& id, std::string_view body) {
     const std::lock_guard lock(g->mutex);
     if (g->gone) throw ApiError(404, "the game expired or was deleted while the AI was thinking");
     store_.commit(*g, std::move(session));
-    json moves = json::array();
-    const auto& history = g->session.history();
-    for (std::size_t i = first_new; i < history.size(); ++i)
-        moves.push_back(move_json(g->session.rules(), history[i]));
-    return Reply{200, json{{"state", state_json(*g)},
-                           {"moves", std::move(moves)},
-                           {"evaluation", score_or_null(first->score)},
-                           {"exact", first->exact},
-                           {"summary", first->summary}}};
+    const json head{
+        {"evaluation", score_or_null(first->score)}, {"exact", first->exact}, {"summary", first->summary}};
+    const std::string moves = moves_text(*g, first_new);
+    return Reply::serialised(200, with_field(with_field(json_text(head), "moves", moves), "state", state_text(*g)));
 }
 
 void Api::check_hint(const std::string& id) {
@@ -369,7 +366,7 @@ Reply Api::undo(const std::string& id, std::string_view body) {
     play::GameSession next = g->session;
     if (next.undo_turn(Side::South) == 0) conflict("nothing to undo: you have not moved yet");
     store_.commit(*g, std::move(next));
-    return Reply{200, state_json(*g)};
+    return Reply::serialised(200, state_text(*g));
 }
 
 Reply Api::delete_game(const std::string& id) {

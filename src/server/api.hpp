@@ -61,8 +61,17 @@ private:
 std::string quoted_prefix(std::string_view text);
 
 struct Reply {
+    Reply(int status, nlohmann::json body) : status(status), body(std::move(body)) {}
+    /// A reply whose body is JSON text already (game states: see json_views.hpp).
+    static Reply serialised(int status, std::string text) {
+        Reply reply(status, nullptr);
+        reply.text = std::move(text);
+        return reply;
+    }
+
     int status = 200;
-    nlohmann::json body;  ///< ignored for 204
+    nlohmann::json body;  ///< ignored for 204, and when `text` is given
+    std::string text;     ///< the body as JSON text already, if not empty
 };
 
 /// Each route may throw ApiError (the client's fault or a refusal), StoreError (the

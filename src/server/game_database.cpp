@@ -523,7 +523,7 @@ void GameDatabase::insert(const StoredGame& game) {
 }
 
 bool GameDatabase::update_moves(const std::string& id, std::size_t keep, std::span<const StoredMove> append,
-                                std::int64_t active_ms, std::optional<std::int64_t> finished_ms) {
+                                std::optional<std::int64_t> active_ms, std::optional<std::int64_t> finished_ms) {
     Impl& store = *impl_;
     const std::lock_guard lock(store.mutex);
     const std::string action = fmt::format("save the moves of game {}", id);
@@ -553,9 +553,19 @@ bool GameDatabase::update_moves(const std::string& id, std::size_t keep, std::sp
         query.bind(std::string_view(id)).bind(static_cast<std::int64_t>(keep + i));
         query.bind(to_string(append[i].side)).bind(append[i].pit).run();
     }
-    Query(store, store.touch_game, action).bind(std::string_view(id)).bind(active_ms).bind(finished_ms).run();
+    if (active_ms)
+        Query(store, store.touch_game, action).bind(std::string_view(id)).bind(*active_ms).bind(finished_ms).run();
     transaction.commit();
     return true;
+}
+
+bool GameDatabase::set_times(const std::string& id, std::int64_t active_ms,
+                             std::optional<std::int64_t> finished_ms) {
+    Impl& store = *impl_;
+    const std::lock_guard lock(store.mutex);
+    const std::string action = fmt::format("save the times of game {}", id);
+    Query(store, store.touch_game, action).bind(std::string_view(id)).bind(active_ms).bind(finished_ms).run();
+    return sqlite3_changes(store.db.get()) > 0;
 }
 
 bool GameDatabase::erase(const std::string& id) {

@@ -89,12 +89,17 @@ public:
     /// already used or a field is out of range.
     void insert(const StoredGame& game);
 
-    /// Keeps the first `keep` moves of game `id`, appends `append` and sets its times, in
-    /// one transaction: an undo has keep < size and nothing to append; a move or an AI chain
+    /// Keeps the first `keep` moves of game `id`, appends `append` and, if `active_ms` is
+    /// given, sets its times (active_ms and finished_ms; without it both stay as stored: the
+    /// game row and its index are left alone, a third of a move's writing), in one
+    /// transaction: an undo has keep < size and nothing to append; a move or an AI chain
     /// has keep == size. Returns false if there is no such game. Throws StoreError if
     /// `keep` is more than the game's moves or a move is out of range (nothing is changed).
     bool update_moves(const std::string& id, std::size_t keep, std::span<const StoredMove> append,
-                      std::int64_t active_ms, std::optional<std::int64_t> finished_ms);
+                      std::optional<std::int64_t> active_ms, std::optional<std::int64_t> finished_ms);
+
+    /// Sets the times of game `id`; false if there is no such game.
+    bool set_times(const std::string& id, std::int64_t active_ms, std::optional<std::int64_t> finished_ms);
 
     /// Deletes game `id` and its moves; false if there was none.
     bool erase(const std::string& id);

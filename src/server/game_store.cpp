@@ -3,8 +3,11 @@
 #include "core/rules.hpp"
 
 #include <fmt/format.h>
+#include <sys/random.h>
 
 #include <algorithm>
+#include <array>
+#include <cerrno>
 #include <random>
 #include <vector>
 
@@ -17,9 +20,23 @@ UnixMs unix_ms_now() {
 }
 
 std::string random_game_id() {
-    std::random_device device;
+    // getrandom(2): the kernel's generator, 16 bytes in one call (std::random_device opens
+    // and initialises a device each time it is made).
+    std::array<std::uint8_t, 16> bytes{};
+    std::size_t filled = 0;
+    while (filled < bytes.size()) {
+        const ssize_t n = ::getrandom(bytes.data() + filled, bytes.size() - filled, 0);
+        if (n > 0) {
+            filled += static_cast<std::size_t>(n);
+        } else if (errno != EINTR) {
+            std::random_device device;  // no getrandom: the library's device instead
+            for (std::uint8_t& byte : bytes) byte = static_cast<std::uint8_t>(device());
+            break;
+        }
+    }
     std::string id;
-    for (int i = 0; i < 4; ++i) id += fmt::format("{:08x}", static_cast<std::uint32_t>(device()));
+    id.reserve(32);
+    for (const std::uint8_t byte : bytes) id += fmt::format("{:02x}", byte);
     return id;
 }
 
@@ -65,6 +82,7 @@ std::shared_ptr<Game> from_stored(const StoredGame& stored) {
     }
     auto game = std::make_shared<Game>(stored.id, std::move(session), stored.spec, stored.level, stored.created_ms);
     game->active_ms = stored.active_ms;
+    game->saved_active_ms = stored.active_ms;
     return game;
 }
 
@@ -77,6 +95,24 @@ GameStore::GameStore(StoreSettings settings, GameDatabase& database)
     }
 }
 
+GameStore::~GameStore() {
+    try {
+        const std::lock_guard lock(mutex_);
+        for (auto& [id, entry] : games_) {
+            Game& game = *entry.game;
+            const std::lock_guard game_lock(game.mutex);  // nobody waits for mutex_ now: the server has stopped
+            if (!game.gone && game.saved_active_ms != game.active_ms)
+                database_.set_times(id, game.active_ms, entry.finished_ms);
+        }
+    } catch (const std::exception&) {
+        // the times are a minute behind at most: nothing to lose sleep over at exit
+    }
+}
+
+UnixMs GameStore::resolution_ms() const { return std::min<UnixMs>(60'000, settings_.idle_timeout.count() / 10); }
+
+Clock::duration GameStore::activity_resolution() const { return std::chrono::milliseconds(resolution_ms()); }
+
 bool GameStore::expired(const Entry& entry, UnixMs now) const {
     if (entry.finished_ms) return now - *entry.finished_ms > settings_.keep_finished.count();
     return now - entry.active_ms > settings_.idle_timeout.count();
@@ -87,6 +123,14 @@ bool GameStore::try_drop(std::unordered_map<std::string, Entry>::iterator it) {
     if (game.thinking) return false;
     std::unique_lock lock(game.mutex, std::try_to_lock);
     if (!lock.owns_lock()) return false;  // a request is using it
+    if (game.saved_active_ms != game.active_ms) {
+        try {
+            database_.set_times(game.id, game.active_ms, it->second.finished_ms);
+            game.saved_active_ms = game.active_ms;
+        } catch (const StoreError&) {
+            return false;  // keep it in memory, where its time is right
+        }
+    }
     game.gone = true;
     lock.unlock();
     games_.erase(it);
@@ -184,10 +228,16 @@ void GameStore::commit(Game& game, play::GameSession next) {
         const auto it = games_.find(game.id);
         finished_ms = it != games_.end() && it->second.finished_ms ? *it->second.finished_ms : now;
     }
-    if (!database_.update_moves(game.id, keep, added, now, finished_ms))
+    // The game's row (its times) is written when the game ends or goes on again, or when
+    // its saved activity is a resolution behind; otherwise only the moves are.
+    const bool times_due =
+        next.is_over() != game.session.is_over() || now - game.saved_active_ms >= resolution_ms();
+    if (!database_.update_moves(game.id, keep, added, times_due ? std::optional<UnixMs>(now) : std::nullopt,
+                                finished_ms))
         throw StoreError(fmt::format("game store: game {} is no longer in the database", game.id));
     game.session = std::move(next);
     game.active_ms = now;
+    if (times_due) game.saved_active_ms = now;
     const std::lock_guard lock(mutex_);
     if (const auto it = games_.find(game.id); it != games_.end() && it->second.game.get() == &game) {
         it->second.active_ms = now;
@@ -211,8 +261,24 @@ bool GameStore::remove(const std::string& id) {
 
 std::size_t GameStore::sweep() {
     const UnixMs now = settings_.clock();
-    std::vector<std::string> deleted =
-        database_.delete_expired(now - settings_.idle_timeout.count(), now - settings_.keep_finished.count());
+    // Games in memory by their exact activity (their rows may be a resolution behind)...
+    std::size_t from_memory = 0;
+    {
+        const std::lock_guard lock(mutex_);
+        for (auto it = games_.begin(); it != games_.end();) {
+            const auto next = std::next(it);
+            const std::string id = it->first;
+            if (expired(it->second, now) && try_drop(it)) {
+                database_.erase(id);
+                ++from_memory;
+            }
+            it = next;
+        }
+    }
+    expired_ += from_memory;
+    // ...and the rest by their rows, allowing for that.
+    std::vector<std::string> deleted = database_.delete_expired(
+        now - settings_.idle_timeout.count() - resolution_ms(), now - settings_.keep_finished.count());
     expired_ += deleted.size();
     std::vector<std::string> trimmed = database_.trim(settings_.max_stored);
     deleted.insert(deleted.end(), trimmed.begin(), trimmed.end());
@@ -232,7 +298,7 @@ std::size_t GameStore::sweep() {
         const std::lock_guard lock(mutex_);
         if (const auto it = games_.find(game->id); it != games_.end() && it->second.game == game) games_.erase(it);
     }
-    return deleted.size();
+    return from_memory + deleted.size();
 }
 
 std::size_t GameStore::live() const {

@@ -27,12 +27,14 @@
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace mancala::server {
 
 /// Unix milliseconds (the store's clock: times are saved, so a wall clock).
 using UnixMs = std::int64_t;
 UnixMs unix_ms_now();
+using Clock = std::chrono::steady_clock;
 
 /// A game against an agent: the human plays South, the agent North.
 struct Game {
@@ -43,7 +45,8 @@ struct Game {
           spec(std::move(spec)),
           level(std::move(level)),
           created_ms(created_ms),
-          active_ms(created_ms) {}
+          active_ms(created_ms),
+          saved_active_ms(created_ms) {}
 
     const std::string id;
     std::mutex mutex;  ///< held by whoever reads or changes the fields below it
@@ -51,13 +54,24 @@ struct Game {
     const std::string spec;                  ///< the agent spec North plays with
     const std::optional<std::string> level;  ///< the level it came from, if any
     const UnixMs created_ms;
-    UnixMs active_ms;  ///< the last change (creation, move, undo); reading does not count
+    UnixMs active_ms;        ///< the last change (creation, move, undo); reading does not count
+    UnixMs saved_active_ms;  ///< active_ms as the database has it (saved to the store's activity resolution)
     /// Dropped from memory (deleted, expired or evicted): whoever still holds this copy
     /// must look the game up again, and changes to it are refused.
     bool gone = false;
     /// An agent is choosing North's moves (outside the lock): the game is not evicted,
     /// and moves and undos wait for it. Read without the lock by eviction.
     std::atomic<bool> thinking{false};
+
+    /// The history's moves as JSON text, each serialised once (json_views.cpp): a state
+    /// is sent after every move, and its history is most of it.
+    struct SerialisedMove {
+        Side side;
+        int pit;
+        std::string json;
+    };
+    std::vector<SerialisedMove> history_json;
+    std::string pit_names_json;  ///< the pit names object, made once
 };
 
 /// Thrown by GameStore::create when every game in memory is in active play.
@@ -82,6 +96,10 @@ public:
     /// Loads the live games of `database` (the most recently active `max_games`), after
     /// deleting expired ones. Throws StoreError if a stored game does not replay.
     GameStore(StoreSettings settings, GameDatabase& database);
+    /// Saves the exact activity times of the games in memory.
+    ~GameStore();
+    GameStore(const GameStore&) = delete;
+    GameStore& operator=(const GameStore&) = delete;
 
     /// Saves a new game under a fresh id and returns it. Throws StoreFull (every game in
     /// memory in active play) or StoreError (the database cannot be written).
@@ -109,6 +127,13 @@ public:
     std::size_t in_memory() const;
 
     std::size_t max_games() const { return settings_.max_games; }
+
+    /// How stale the database's activity time of a game may be: a move writes the game's
+    /// row only when it finishes or starts the game, or when the row is this much behind
+    /// (a third of what a move writes otherwise). Expiry allows for it, and a game leaving
+    /// memory saves its exact time, so the only cost is that after a crash a game may be
+    /// kept this much longer.
+    Clock::duration activity_resolution() const;
     GameDatabase& database() { return database_; }
 
     struct Totals {
@@ -130,7 +155,8 @@ private:
     void drop_expired(UnixMs now);
     /// Drops one game from memory to make room; false if every game is in active play.
     bool evict_one(UnixMs now);
-    /// Drops `it` from memory if nobody is using it; false if someone is.
+    UnixMs resolution_ms() const;
+    /// Drops `it` from memory if nobody is using it, saving its exact activity time; false if someone is.
     bool try_drop(std::unordered_map<std::string, Entry>::iterator it);
 
     const StoreSettings settings_;

@@ -1,6 +1,7 @@
 #include "server/http_server.hpp"
 
 #include "server/assets.hpp"
+#include "server/json_views.hpp"
 #include "server/routes.hpp"
 #include "server/server_metrics.hpp"
 #include "server/think_costs.hpp"
@@ -35,14 +36,17 @@ constexpr int kListenBacklog = 1024;
 /// Longest error message sent (messages quote at most a short prefix of what they refuse).
 constexpr std::size_t kMaxErrorLength = 500;
 
-std::string json_text(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
-
-Response json_response(int status, const json& body) {
+/// An answer whose body is JSON text already.
+Response text_response(int status, std::string text) {
     Response response;
     response.status = status;
-    if (status != 204) response.body = json_text(body);
+    if (status != 204) response.body = std::move(text);
     response.headers.emplace_back("Cache-Control", "no-store");
     return response;
+}
+
+Response json_response(int status, const json& body) {
+    return text_response(status, status == 204 ? std::string() : json_text(body));
 }
 
 Response error_response(int status, std::string message, int retry_after = 0) {
@@ -66,8 +70,9 @@ bool is_json(const std::optional<std::string>& content_type) {
 template <class Route>
 Response answer(Route route) {
     try {
-        const Reply reply = route();
-        return json_response(reply.status, reply.body);
+        Reply reply = route();
+        if (reply.text.empty()) return json_response(reply.status, reply.body);
+        return text_response(reply.status, std::move(reply.text));
     } catch (const ApiError& e) {
         return error_response(e.status(), e.what(), e.retry_after());
     } catch (const StoreFull& e) {

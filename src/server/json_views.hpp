@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <string>
+#include <string_view>
 
 namespace mancala::server {
 
@@ -25,5 +27,20 @@ nlohmann::json move_json(const Rules& rules, const play::PlayedMove& move);
 
 /// The state object of `game`. The caller holds game.mutex.
 nlohmann::json state_json(const Game& game);
+
+/// The same state as JSON text, equal to state_json(game) once parsed, at a fraction of
+/// the cost: the moves of the history are serialised once and kept in game.history_json.
+/// The caller holds game.mutex.
+std::string state_text(Game& game);
+
+/// The moves of the history from index `from` on, as a JSON array (text), from the same
+/// cache. The caller holds game.mutex.
+std::string moves_text(Game& game, std::size_t from);
+
+/// `object` (JSON text of an object) with `key` set to `value` (JSON text).
+std::string with_field(std::string object, std::string_view key, std::string_view value);
+
+/// JSON text, with any invalid UTF-8 replaced.
+std::string json_text(const nlohmann::json& value);
 
 }  // namespace mancala::server

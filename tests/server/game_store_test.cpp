@@ -86,7 +86,10 @@ TEST(GameStore, WritesEveryChangeBeforeMakingIt) {
     std::optional<StoredGame> stored = f.database.load(game->id);
     ASSERT_TRUE(stored);
     EXPECT_EQ(stored->moves, (std::vector<StoredMove>{{Side::South, 1}, {Side::South, 0}}));
-    EXPECT_EQ(stored->active_ms, f.now);
+    // The row's activity time is written to the store's resolution (a minute here).
+    EXPECT_EQ(store.activity_resolution(), std::chrono::minutes(1));
+    EXPECT_EQ(stored->active_ms, f.now - 1000);
+    stored->active_ms = game->active_ms;
     EXPECT_EQ(*stored, to_stored(*game, std::nullopt));
     // An undo takes moves back in the store too.
     play::GameSession undone = game->session;
@@ -101,6 +104,44 @@ TEST(GameStore, WritesEveryChangeBeforeMakingIt) {
     EXPECT_TRUE(game->session.history().empty());
 }
 
+TEST(GameStore, ActivityIsSavedToTheResolutionAndExactlyWhenAGameLeavesMemory) {
+    Fixture f(1);
+    std::string id;
+    {
+        GameStore store = f.make();
+        const auto game = store.create(new_session(), "greedy", std::nullopt);
+        id = game->id;
+        const UnixMs created = f.now;
+        f.now += 30'000;
+        play(store, *game, 1);
+        EXPECT_EQ(f.database.load(id)->active_ms, created);  // half a resolution: only the move
+        f.now += 31'000;
+        play(store, *game, 0);
+        EXPECT_EQ(f.database.load(id)->active_ms, f.now);  // a resolution behind: the row too
+        f.now += 5'000;
+        play(store, *game, 2);
+        EXPECT_EQ(f.database.load(id)->active_ms, f.now - 5'000);
+        f.now += 61'000;
+        const auto other = store.create(new_session(), "greedy", std::nullopt);  // `game` makes room, idle
+        EXPECT_TRUE(game->gone);
+        EXPECT_EQ(f.database.load(id)->active_ms, f.now - 61'000);  // its exact time, saved as it left
+        f.now += 10'000;
+        play(store, *other, 1);
+        EXPECT_EQ(f.database.load(other->id)->active_ms, f.now - 10'000);
+    }
+    // A clean stop saves the exact times of the games in memory.
+    EXPECT_EQ(f.database.load_live(10).front().active_ms, f.now);
+    // A game whose row is a resolution behind is not expired early by the database's sweep.
+    Fixture g;
+    GameStore store = g.make();
+    const auto game = store.create(new_session(), "greedy", std::nullopt);
+    g.now += 50'000;
+    play(store, *game, 1);          // the row stays at creation
+    g.now += 30 * 60'000 - 40'000;  // 30 min 10 s after the row's time, 29 min 20 s after the move
+    EXPECT_EQ(store.sweep(), 0u);
+    EXPECT_NE(store.find(game->id), nullptr);
+}
+
 TEST(GameStore, FinishedGamesMakeRoomFirstThenIdleOnesNeverActiveOnes) {
     Fixture f(3);
     GameStore store = f.make();
@@ -108,6 +149,7 @@ TEST(GameStore, FinishedGamesMakeRoomFirstThenIdleOnesNeverActiveOnes) {
     const auto finished = store.create(new_session(1, 1), "greedy", std::nullopt);
     play(store, *finished, 0);
     ASSERT_TRUE(finished->session.is_over());
+    EXPECT_EQ(f.database.load(finished->id)->finished_ms, f.now);  // the row is written as a game ends
     f.now += 1000;
     const auto a = store.create(new_session(), "greedy", std::nullopt);
     f.now += 1000;
