@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include <pthread.h>
+#include <sys/resource.h>
+#include <algorithm>
 #include <atomic>
 #include <charconv>
 #include <cmath>
@@ -33,7 +35,7 @@ struct ServeArgs {
     int think_threads = 0;
     long long think_queue = 256;
     std::string think_wait = "5s";
-    long long max_connections = 512;
+    long long max_connections = 1000;
     double games_per_minute = 60;
     bool log_requests = false;
     std::string assets;
@@ -96,6 +98,24 @@ void run(const ServeArgs& args) {
         if (!std::filesystem::is_directory(args.assets))
             throw UsageError(fmt::format("--assets {}: not a folder", args.assets));
         options.assets = args.assets;
+    }
+
+    // Each connection is a file descriptor: raise the soft limit to what --max-connections
+    // needs (the hard limit permitting), or take fewer connections and say so.
+    constexpr long long kSpareDescriptors = 64;  // the store, its journal, the listening socket, stdio...
+    if (rlimit limit{}; ::getrlimit(RLIMIT_NOFILE, &limit) == 0) {
+        const auto needed = static_cast<rlim_t>(args.max_connections + kSpareDescriptors);
+        if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < needed) {
+            limit.rlim_cur = limit.rlim_max == RLIM_INFINITY ? needed : std::min(needed, limit.rlim_max);
+            ::setrlimit(RLIMIT_NOFILE, &limit);
+            ::getrlimit(RLIMIT_NOFILE, &limit);
+            if (limit.rlim_cur < needed) {
+                options.max_connections = static_cast<std::size_t>(
+                    std::max<long long>(1, static_cast<long long>(limit.rlim_cur) - kSpareDescriptors));
+                fmt::print(stderr, "mancala serve: at most {} connections (the open-file limit is {})\n",
+                           options.max_connections, static_cast<long long>(limit.rlim_cur));
+            }
+        }
     }
 
     // SIGINT and SIGTERM are taken by one thread (sigwait) rather than a handler, so

@@ -34,7 +34,7 @@ struct ServerOptions {
     /// refused (503) instead; 0: max_think.
     std::chrono::milliseconds think_wait{0};
     int think_nice = 5;  ///< how much lower the think threads' priority is
-    std::size_t max_connections = 512;
+    std::size_t max_connections = 1000;
     ConnectionLimits connection;
     RateLimit new_games{0, 0};                    ///< games a client (address) may create per minute (0: no limit)
     bool log_requests = false;                    ///< an access log line per request on standard output
