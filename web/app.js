@@ -1,7 +1,8 @@
 // The mancala web page: plain JavaScript, no framework, no build step.
 // It talks to `mancala serve` through the JSON API (see README.md, "HTTP API").
-// The human is always South (row B, bottom, store B(N+2) on the right); the computer is
-// North (row A, top, store A1 on the left).
+// South is row B (bottom, store B(N+2) on the right), North row A (top, store A1 on the left).
+// Against the computer the player is South; in a two-player game (level "human") Player 1 is
+// South and Player 2 North, and the page plays for whichever side is to move.
 'use strict';
 
 (() => {
@@ -15,6 +16,9 @@
   const hintBtn = $('hint-btn');
   const undoBtn = $('undo-btn');
   const skipBtn = $('skip-btn');
+  const shareBtn = $('share-btn');
+  const themeBtn = $('theme-btn');
+  const soundBtn = $('sound-btn');
 
   const DOTS_MAX_PIT = 12; // draw stone dots up to this many in a pit (the number is always shown)
   const DOTS_MAX_STORE = 24;
@@ -22,11 +26,28 @@
   const OUT_OF_DATE = 'The game had moved on elsewhere (another tab?): here it is as the server has it.';
   const STALE = {}; // askAi's answer to a 409: the page's copy of the game is out of date
   const GAME_KEY = 'mancala.game'; // localStorage: the id of the last game this browser played
+  const THEME_KEY = 'mancala.theme'; // localStorage: "dark" or "light" once the toggle is used
+  const SOUND_KEY = 'mancala.sound'; // localStorage: "on" once sound is turned on
   const GAME_ID = /^[A-Za-z0-9_-]{1,128}$/; // what an id from a URL may look like before it is sent
   const AI_TRIES = 5; // ai-move requests while the server is busy (503) before asking the player
   const RETRY_MIN_S = 1;
   const RETRY_MAX_S = 30;
   const RETRY_DEFAULT_S = 2; // a 503 or 429 without a usable Retry-After
+  const TWO_PLAYERS = 'human'; // the level of a game between two people on one screen
+  const MARKS = ['source', 'sown', 'last', 'captured', 'extra'];
+
+  // What players read in the New game panel; the server's descriptions (GET /api/rules,
+  // GET /api/agents) replace these when it gives them.
+  const RULES_LABELS = { kalah: 'Kalah', homework: 'Empty capture', relay: 'Relay sowing' };
+  const LEVEL_LABELS = { human: 'Two players (one screen)' };
+  const descriptions = {
+    rules: {
+      kalah: 'Standard Kalah: the last stone in your own empty pit captures it and the opposite pit.',
+      homework: 'As Kalah, but the capture happens even when the opposite pit is empty.',
+      relay: 'The last stone in a non-empty own pit lifts it and sows on; no captures.',
+    },
+    level: { human: 'No computer: two people take turns on one screen.' },
+  };
 
   let state = null; // the last state from the server
   let generation = 0; // bumped by new game / undo: stale responses and animations stop
@@ -34,13 +55,17 @@
   // the AI is asked again soon) | stalled (the AI's move failed; the player may ask again) | expired
   let mode = 'loading';
   let gone = false; // the server no longer has the game shown (404): the board stays, inert
+  let readOnly = false; // a finished game opened from a link or a reload: shown, never changed
+  let viewPly = null; // the timeline: null shows the game; k shows the board after its k-th move
   let skipping = false; // the current animation jumps to its end
   let wakers = []; // resolve functions of pending sleeps (skip wakes them)
   let hints = null; // {pit: score} from the last hint, cleared by any move
   let builtFor = null; // the pit count the board DOM was built for
-  const cells = new Map(); // cell name (B4, A1, ...) -> {el, count, dots, score, kind}
+  const cells = new Map(); // cell name (B4, A1, ...) -> {el, count, dots, score, kind, value}
   let toastTimer = null;
   let news = []; // what happened during the last moves, announced with the next status
+  let soundOn = false;
+  let audio = null; // the AudioContext, made when sound is first turned on
 
   // ---------- API ----------
 
@@ -148,8 +173,28 @@
   const northPit = (i) => 'A' + (i + 2); // left to right as drawn
   const southStore = (n) => 'B' + (n + 2);
   const NORTH_STORE = 'A1';
-  const sideName = (side) => (side === 'south' ? 'You' : 'Computer');
-  const plural = (k, word) => `${k} ${word}${k === 1 ? '' : 's'}`;
+  const sideOf = (name) => (name[0] === 'B' ? 'south' : 'north');
+  const exact = (k) => Number(k).toLocaleString('en-US');
+  const plural = (k, word) => `${exact(k)} ${word}${k === 1 ? '' : 's'}`;
+  const capitalised = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+  // A game between two people on one screen (the form's choice before there is a game).
+  const twoPlayer = () =>
+    state ? !!state.opponent && (state.opponent.level === TWO_PLAYERS || state.opponent.spec === TWO_PLAYERS) : $('level').value === TWO_PLAYERS;
+  const playerName = (side) => (twoPlayer() ? (side === 'south' ? 'Player 1' : 'Player 2') : side === 'south' ? 'You' : 'Computer');
+  // Who may move now from this page: South against the computer, either side between two people.
+  const humanToMove = () => !!state && !state.over && (twoPlayer() || state.to_move === 'south');
+
+  // A count short enough for a narrow pit: 1.2k, 12k, 65k (the exact count is in the label and tooltip).
+  function shortCount(v) {
+    if (v < 1000) return String(v);
+    if (v < 10000) {
+      const t = Math.floor(v / 100) / 10;
+      return (Number.isInteger(t) ? String(t) : t.toFixed(1)) + 'k';
+    }
+    if (v < 1e6) return Math.floor(v / 1000) + 'k';
+    return Math.floor(v / 1e6) + 'M';
+  }
 
   function countsOf(board) {
     const n = board.south.length;
@@ -195,8 +240,19 @@
     updateControls();
   }
 
-  function announce(text) {
-    statusEl.textContent = text;
+  // The status line: `main` (whose move, what is going on) on its first line, `extra` (what just
+  // happened) under it. `extra` comes first in the text, as it is read: "The computer played A3. Your move."
+  const statusExtra = document.createElement('span');
+  statusExtra.className = 'status-extra';
+  const statusMain = document.createElement('span');
+  statusMain.className = 'status-main';
+  statusEl.textContent = '';
+  statusEl.append(statusExtra, statusMain);
+  function announce(main, extra = '') {
+    statusExtra.textContent = extra ? extra + ' ' : '';
+    statusMain.textContent = main;
+    statusEl.classList.toggle('has-extra', !!extra);
+    statusEl.title = statusEl.textContent; // the whole of a message cut to fit the two lines
   }
 
   function showToast(text, kind, ms = 1800) {
@@ -226,8 +282,97 @@
     $('notice').hidden = true;
   }
 
+  // Errors show under the board, where the player is looking.
   function showError(message) {
     $('error').textContent = message;
+    if (message) keepBoardInView();
+  }
+
+  // After every action the board (with the status line above it) is on screen: on a phone the
+  // New game panel and the move list are below it, and the player may have scrolled down to them.
+  function keepBoardInView() {
+    const top = statusEl.getBoundingClientRect().top;
+    const bottom = $('south-label').getBoundingClientRect().bottom;
+    if (top >= 0 && bottom <= window.innerHeight) return;
+    window.scrollBy(0, top - 4);
+  }
+
+  // ---------- sound (off by default; WebAudio oscillators, no files) ----------
+
+  function audioContext() {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return null;
+    if (!audio) audio = new Context();
+    if (audio.state === 'suspended') audio.resume().catch(() => {});
+    return audio;
+  }
+
+  function beep(freq, ms, { type = 'sine', volume = 0.05, at = 0 } = {}) {
+    if (!soundOn) return;
+    try {
+      const ctx = audioContext();
+      if (!ctx) return;
+      const t = ctx.currentTime + at;
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.type = type;
+      osc.frequency.setValueAtTime(freq, t);
+      gain.gain.setValueAtTime(volume, t);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + ms / 1000);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(t);
+      osc.stop(t + ms / 1000 + 0.02);
+    } catch (e) {
+      // no audio device or a browser without WebAudio: the game goes on in silence
+    }
+  }
+
+  const stoneSound = (k) => beep(520 + 45 * (k % 8), 50, { type: 'triangle' });
+  function captureSound() {
+    beep(392, 160, { type: 'square', volume: 0.03 });
+    beep(523, 240, { type: 'square', volume: 0.03, at: 0.09 });
+  }
+  function extraSound() {
+    beep(660, 110);
+    beep(880, 170, { at: 0.1 });
+  }
+
+  // clicked: true when the player pressed the button (browsers let audio start from a gesture);
+  // otherwise the context waits for the first sound, which a click on a pit makes.
+  function setSound(on, clicked = false) {
+    soundOn = on;
+    soundBtn.setAttribute('aria-pressed', String(on));
+    if (on && clicked) audioContext();
+  }
+
+  // ---------- theme: the system's light or dark, until the toggle picks one (remembered) ----------
+
+  const darkQuery = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+  const isDark = () => {
+    const chosen = document.documentElement.dataset.theme;
+    return chosen ? chosen === 'dark' : !!(darkQuery && darkQuery.matches);
+  };
+
+  function applyTheme(theme) {
+    if (theme === 'dark' || theme === 'light') document.documentElement.dataset.theme = theme;
+    else delete document.documentElement.dataset.theme;
+    themeBtn.setAttribute('aria-pressed', String(isDark()));
+  }
+
+  function stored(key) {
+    try {
+      return localStorage.getItem(key);
+    } catch (e) {
+      return null; // no storage (private mode, disabled)
+    }
+  }
+
+  function store(key, value) {
+    try {
+      localStorage.setItem(key, value);
+    } catch (e) {
+      // no storage: the choice lasts until the page is left
+    }
   }
 
   // ---------- board DOM ----------
@@ -239,7 +384,7 @@
     el.dataset.cell = name;
     if (isPit) {
       el.type = 'button';
-      if (kind === 'north') el.disabled = true;
+      el.addEventListener('click', () => playPit(name));
     } else {
       el.setAttribute('role', 'img');
     }
@@ -256,10 +401,10 @@
     const score = document.createElement('span');
     score.className = 'score';
     score.setAttribute('aria-hidden', 'true');
-    el.append(label, dots, count, score);
-    const cell = { el, dots, count, score, kind, value: -1 };
-    cells.set(name, cell);
-    if (kind === 'south') el.addEventListener('click', () => playPit(name));
+    // the space keeps the name and the count apart in the text read from the cell ("B4 4", not
+    // "B44"): what is seen must be part of what the label says (WCAG 2.5.3, label in name)
+    el.append(label, ' ', dots, count, score);
+    cells.set(name, { el, label, dots, count, score, kind, value: -1 });
     return el;
   }
 
@@ -269,11 +414,9 @@
     cells.clear();
     boardEl.textContent = '';
     boardEl.style.setProperty('--n', n);
-    boardEl.style.gridTemplateColumns = `minmax(40px, 1fr) minmax(0, ${n}fr) minmax(40px, 1fr)`;
+    boardEl.style.gridTemplateColumns = `var(--store-w) minmax(0, ${n}fr) var(--store-w)`;
     boardEl.classList.toggle('wide', n > 8);
-    const northStore = makeCell(NORTH_STORE, 'store');
-    northStore.classList.add('store-cell');
-    boardEl.append(northStore);
+    boardEl.append(makeCell(NORTH_STORE, 'store'));
     const northRow = document.createElement('div');
     northRow.className = 'row north-row';
     for (let i = 0; i < n; i++) northRow.append(makeCell(northPit(i), 'north'));
@@ -281,6 +424,24 @@
     southRow.className = 'row south-row';
     for (let i = 0; i < n; i++) southRow.append(makeCell(southPit(i), 'south'));
     boardEl.append(northRow, southRow, makeCell(southStore(n), 'store'));
+    nameStores();
+  }
+
+  // Stores say whose they are ("You", "Computer", "Player 1"...), not A1 and B(N+2).
+  function nameStores() {
+    for (const cell of cells.values()) {
+      if (cell.kind !== 'store') continue;
+      cell.label.textContent = playerName(cell.el.dataset.cell === NORTH_STORE ? 'north' : 'south');
+      if (cell.value >= 0) updateLabel(cell.el.dataset.cell);
+    }
+    $('north-name').textContent = playerName('north');
+    $('south-name').textContent = playerName('south');
+    $('south-turn').textContent = twoPlayer() ? 'to move' : 'your move';
+    const helpOwners = twoPlayer()
+      ? 'The top row and the store on the left belong to Player 2, the bottom row and the store on the right to Player 1.'
+      : 'The top row and the store on the left belong to the computer, the bottom row and the store on the right to you.';
+    $('board-help').textContent =
+      helpOwners + ' Stones are sown counter-clockwise: along the bottom row to the right, along the top row to the left.';
   }
 
   function setCount(name, value) {
@@ -289,7 +450,7 @@
     if (cell.value !== value) {
       cell.value = value;
       cell.el.dataset.count = value;
-      cell.count.textContent = value;
+      fitCount(cell);
       const max = cell.kind === 'store' ? DOTS_MAX_STORE : DOTS_MAX_PIT;
       cell.dots.textContent = '';
       if (value <= max) {
@@ -304,17 +465,45 @@
     updateLabel(name);
   }
 
+  // The count as written when it fits the cell, else shortened (1.2k), else in a smaller type.
+  function fitCount(cell) {
+    const el = cell.count;
+    el.style.fontSize = '';
+    el.textContent = String(cell.value);
+    if (cell.value < 100 || el.scrollWidth <= el.clientWidth) return;
+    el.textContent = shortCount(cell.value);
+    if (el.scrollWidth <= el.clientWidth) return;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    el.style.fontSize = `${Math.floor((size * el.clientWidth) / el.scrollWidth)}px`;
+  }
+
+  function refitCounts() {
+    for (const [name, cell] of cells) {
+      if (cell.value < 100) continue;
+      fitCount(cell);
+      updateLabel(name);
+    }
+  }
+
   function updateLabel(name) {
     const cell = cells.get(name);
     const stones = plural(cell.value, 'stone');
     let label;
+    let title;
     if (cell.kind === 'store') {
-      label = `Store ${name} (${name === NORTH_STORE ? "computer's" : 'yours'}), ${stones}`;
+      const side = name === NORTH_STORE ? 'north' : 'south';
+      const owner = twoPlayer() ? `${playerName(side)}'s` : side === 'south' ? 'yours' : "computer's";
+      label = `Store ${name} (${owner}), ${stones}`;
+      title = `${playerName(side)}: ${stones} in the store`;
     } else {
-      label = `Pit ${name}, ${stones}`;
+      const shown = cell.count.textContent;
+      // a shortened count (1.2k) is said as shown, then exactly
+      label = shown === String(cell.value) ? `Pit ${name}, ${stones}` : `Pit ${name}, ${shown}: ${stones}`;
       if (hints && name in hints) label += `, hint score ${formatScore(hints[name].score)}`;
+      title = `${name}: ${stones}`;
     }
     cell.el.setAttribute('aria-label', label);
+    cell.el.title = title;
   }
 
   function showCounts(counts) {
@@ -330,32 +519,41 @@
     if (cell) cell.el.classList.add(cls);
   }
 
+  // Before there is a game (loading, or a first game that could not start): the start position
+  // of the New game panel's settings, so the board is never a row of blanks.
+  function showPreview() {
+    const n = pitCount();
+    const seeds = Number($('seeds').value) || 4;
+    buildBoard(n);
+    const row = Array(n).fill(seeds);
+    showCounts(countsOf({ south: row, north: row, south_store: 0, north_store: 0 }));
+  }
+
   // ---------- rendering ----------
 
   function render() {
     if (!state) return;
     const n = state.rules.pits;
     buildBoard(n);
-    showCounts(countsOf(state.board));
+    nameStores();
+    if (viewPly !== null && viewPly >= state.history.length) viewPly = null;
+    app.dataset.view = viewPly === null ? 'game' : 'replay';
+    if (viewPly === null) showCounts(countsOf(state.board));
+    else showPly(viewPly, true);
     renderHints();
     renderMoves();
-    const over = state.over;
-    const live = !over && !gone; // an expired game has no side to move
-    $('south-turn').hidden = !live || state.to_move !== 'south';
-    $('north-turn').hidden = !live || state.to_move !== 'north';
-    boardEl.dataset.toMove = live ? state.to_move : '';
+    renderTurn();
     app.dataset.gameId = state.id;
-    const opp = state.opponent || {};
-    $('opponent-text').textContent = `Opponent: ${opp.level || 'custom'}${opp.spec ? ' (' + opp.spec + ')' : ''}, ` +
-      `${state.rules.preset} with ${state.rules.pits} pits and ${state.rules.seeds} seeds`;
+    app.dataset.players = twoPlayer() ? 'two' : 'computer';
+    renderOpponent();
+    const over = state.over;
     const result = $('result');
     if (over && state.result && !gone) {
       const r = state.result;
-      let text;
-      if (r.winner === 'south') text = `You win, ${r.south}–${r.north}!`;
-      else if (r.winner === 'north') text = `The computer wins, ${r.north}–${r.south}.`;
-      else text = `Draw, ${r.south}–${r.north}.`;
-      $('result-text').textContent = text;
+      $('result-score').textContent = `${playerName('south')} ${r.south} – ${r.north} ${playerName('north')}`;
+      $('result-text').textContent = resultText(r);
+      $('result-heading').textContent = readOnly ? 'Game over (a finished game: read only)' : 'Game over';
+      $('again-btn').textContent = readOnly ? 'New game' : 'Play again';
       result.dataset.winner = r.winner || 'draw';
       result.hidden = false;
     } else {
@@ -364,24 +562,67 @@
     updateControls();
   }
 
+  function resultText(r) {
+    if (twoPlayer()) {
+      if (r.winner === 'south') return `Player 1 wins, ${r.south}–${r.north}!`;
+      if (r.winner === 'north') return `Player 2 wins, ${r.north}–${r.south}!`;
+    } else {
+      if (r.winner === 'south') return `You win, ${r.south}–${r.north}!`;
+      if (r.winner === 'north') return `The computer wins, ${r.north}–${r.south}.`;
+    }
+    return `Draw, ${r.south}–${r.north}.`;
+  }
+
+  // The side to move is named by its row ("to move" / "your move") and its legal pits are lit.
+  function renderTurn() {
+    const live = state && !state.over && !gone && viewPly === null; // an expired game has no side to move
+    $('south-turn').hidden = !live || state.to_move !== 'south';
+    $('north-turn').hidden = !live || state.to_move !== 'north';
+    boardEl.dataset.toMove = live ? state.to_move : '';
+  }
+
+  function renderOpponent() {
+    const rules = state.rules;
+    const variant = RULES_LABELS[rules.preset] || capitalised(rules.preset);
+    const game = `${variant}, ${plural(rules.pits, 'pit')} a side, ${plural(rules.seeds, 'stone')} in each.`;
+    const opp = state.opponent || {};
+    let who;
+    if (twoPlayer()) {
+      who = 'Two players on one screen: Player 1 has the bottom row, Player 2 the top row.';
+    } else if (opp.level) {
+      const text = descriptions.level[opp.level];
+      who = `${capitalised(opp.level)} computer.${text ? ' ' + text : ''}`;
+    } else {
+      who = 'A computer opponent of your choosing.';
+    }
+    $('opponent-text').textContent = `${who} ${game}`;
+    $('spec-text').textContent = opp.spec && !twoPlayer() ? `Agent: ${opp.spec}` : '';
+  }
+
   function updateControls() {
-    const idle = mode === 'idle' && state && !state.over;
-    const ourTurn = idle && state.to_move === 'south';
-    const legal = new Set(state && ourTurn ? state.legal_moves : []);
+    const live = !!state && !state.over && !gone && viewPly === null;
+    const ours = live && mode === 'idle' && humanToMove();
+    const legal = new Set(ours ? state.legal_moves : []);
+    const both = twoPlayer();
     for (const [name, cell] of cells) {
-      if (cell.kind !== 'south') continue;
+      if (cell.kind === 'store') continue;
       const ok = legal.has(name);
       cell.el.classList.toggle('legal', ok);
       cell.el.setAttribute('aria-disabled', ok ? 'false' : 'true');
+      // against the computer its row is not the player's to press at all: out of the Tab order
+      if (cell.kind === 'north' && !both) cell.el.tabIndex = -1;
+      else cell.el.removeAttribute('tabindex');
     }
-    hintBtn.disabled = !ourTurn;
-    const humanMoved = state && state.history.some((m) => m.side === 'south');
-    undoBtn.disabled = !(state && humanMoved && canUndo());
+    hintBtn.disabled = !ours;
+    const moved = !!state && (both ? state.history.length > 0 : state.history.some((m) => m.side === 'south'));
+    undoBtn.disabled = !(moved && canUndo() && !readOnly && viewPly === null && !gone);
+    shareBtn.disabled = !state || gone;
+    renderTimeline();
   }
 
   function moveText(m) {
-    let t = `${sideName(m.side)}: ${m.pit}`;
-    if (m.pass) t = `${sideName(m.side)}: pass`;
+    let t = `${playerName(m.side)}: ${m.pit}`;
+    if (m.pass) t = `${playerName(m.side)}: pass`;
     if (m.captured) t += ` — captures ${m.captured}${m.capture_pit ? ' from ' + m.capture_pit : ''}`;
     if (m.extra_turn) t += ' — extra turn';
     if (m.game_over) t += ' — game over';
@@ -391,12 +632,16 @@
   function renderMoves() {
     const list = $('move-list');
     list.textContent = '';
-    for (const m of state.history) {
+    state.history.forEach((m, i) => {
       const li = document.createElement('li');
       li.className = m.side;
-      li.textContent = moveText(m);
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = moveText(m);
+      button.addEventListener('click', () => showPly(i + 1));
+      li.append(button);
       list.append(li);
-    }
+    });
     list.scrollTop = list.scrollHeight;
   }
 
@@ -409,10 +654,12 @@
   }
 
   function renderHints() {
+    const shown = viewPly === null ? hints : null;
     for (const [name, cell] of cells) {
-      if (cell.kind !== 'south') continue;
-      const h = hints && hints[name];
-      cell.score.textContent = h ? formatScore(h.score) : '';
+      if (cell.kind === 'store') continue;
+      const h = shown && shown[name];
+      // drawn by CSS (attr): a badge, not part of the pit's visible name
+      cell.score.dataset.score = h ? formatScore(h.score) : '';
       cell.el.classList.toggle('has-score', !!h);
       cell.el.classList.toggle('best', !!(h && h.best));
       updateLabel(name);
@@ -423,6 +670,8 @@
   function clearHints() {
     hints = null;
     $('hint-text').textContent = '';
+    $('hint-line').textContent = '';
+    $('hint-line').hidden = true;
     renderHints();
   }
 
@@ -432,7 +681,14 @@
   function statusForState() {
     if (!state) return '';
     if (gone) return EXPIRED_TEXT;
-    if (state.over) return $('result-text').textContent ? 'Game over. ' + $('result-text').textContent : 'Game over.';
+    if (state.over) {
+      const text = $('result-text').textContent;
+      return (text ? 'Game over. ' + text : 'Game over.') + (readOnly ? ' This finished game can be replayed, not changed.' : '');
+    }
+    if (twoPlayer()) {
+      const row = state.to_move === 'south' ? 'bottom' : 'top';
+      return `${playerName(state.to_move)} to move: choose a pit in the ${row} row.`;
+    }
     if (state.to_move === 'south') {
       const n = state.legal_moves.length;
       return `Your move: choose a pit (${plural(n, 'legal move')}).`;
@@ -440,21 +696,87 @@
     return 'Computer to move.';
   }
 
+  // ---------- the timeline: the board after any move, without changing the game ----------
+
+  const canStep = () => !!state && ['idle', 'over', 'expired', 'stalled'].includes(mode);
+
+  // Shows the board after move k (0: the start). k = the number of moves returns to the game.
+  // quiet: redraw only (render() keeps the view), without a new status.
+  function showPly(k, quiet = false) {
+    if (!state || (!quiet && !canStep())) return;
+    const h = state.history.length;
+    k = Math.max(0, Math.min(h, k));
+    if (k === h && viewPly === null) return; // the game is shown already
+    clearMarks(...MARKS);
+    if (k === h) {
+      const was = viewPly;
+      viewPly = null;
+      if (was !== null && !quiet) {
+        render();
+        announce(statusForState(), 'Back to the game.');
+        keepBoardInView();
+      }
+      return;
+    }
+    viewPly = k;
+    app.dataset.view = 'replay';
+    showCounts(countsOf(k === 0 ? state.history[0].before : state.history[k - 1].after));
+    const m = k > 0 ? state.history[k - 1] : null;
+    if (m) {
+      mark(m.pit, 'source');
+      if (m.sowing && m.sowing.length) mark(m.sowing[m.sowing.length - 1], 'last');
+      if (m.captured && m.capture_pit) mark(m.capture_pit, 'captured');
+    }
+    if (quiet) return;
+    renderHints();
+    renderTurn();
+    updateControls();
+    const where = k === 0 ? `Replay: the start, before move 1 of ${h}.` : `Replay: move ${k} of ${h}, ${moveText(m)}.`;
+    announce(where, '');
+    keepBoardInView();
+  }
+
+  function stepBy(d) {
+    if (!state) return;
+    showPly((viewPly === null ? state.history.length : viewPly) + d);
+  }
+
+  function renderTimeline() {
+    const h = state ? state.history.length : 0;
+    const at = viewPly === null ? h : viewPly;
+    const ok = canStep() && h > 0;
+    $('tl-first').disabled = !ok || at === 0;
+    $('tl-prev').disabled = !ok || at === 0;
+    $('tl-next').disabled = !ok || at === h;
+    $('tl-last').disabled = !ok || at === h;
+    $('tl-pos').textContent = h === 0 ? 'No moves yet' : viewPly === null ? `${plural(h, 'move')}` : `Move ${at} of ${h}`;
+    const items = $('move-list').children;
+    for (let i = 0; i < items.length; i++) {
+      if (viewPly !== null && i === viewPly - 1) items[i].setAttribute('aria-current', 'step');
+      else items[i].removeAttribute('aria-current');
+    }
+    const current = viewPly !== null && viewPly > 0 ? items[viewPly - 1] : null;
+    if (current) current.scrollIntoView({ block: 'nearest' });
+  }
+
   // ---------- animation ----------
 
   async function animateMove(move, gen) {
     if (!move || !move.before || !move.after) return;
-    clearMarks('source', 'sown', 'last', 'captured', 'extra');
+    clearMarks(...MARKS);
     const counts = countsOf(move.before);
     showCounts(counts);
     const sowing = Array.isArray(move.sowing) ? move.sowing : [];
     const delay = stoneDelay();
+    const mover = playerName(move.side);
+    announce(`${mover} ${mover === 'You' ? 'play' : 'plays'} ${move.pit}…`);
     if (move.pit && counts.has(move.pit) && sowing.length) {
       mark(move.pit, 'source');
       let hand = counts.get(move.pit);
       counts.set(move.pit, 0);
       setCount(move.pit, 0);
       let last = move.pit;
+      let sown = 0;
       for (const name of sowing) {
         if (skipping || gen !== generation) break;
         if (hand <= 0 && counts.has(last)) {
@@ -473,25 +795,32 @@
         setCount(name, counts.get(name));
         mark(name, 'sown');
         mark(name, 'last');
+        stoneSound(sown++);
         last = name;
       }
     }
     if (gen !== generation) return;
     // the server's board after the move is the truth (captures, sweeps, truncated sowing)
     showCounts(countsOf(move.after));
-    const mover = move.side === 'south' ? 'You' : 'The computer';
     const store = move.side === 'south' ? southStore(move.before.south.length) : NORTH_STORE;
     if (move.captured) {
       if (move.capture_pit) mark(move.capture_pit, 'captured');
       if (sowing.length) mark(sowing[sowing.length - 1], 'captured');
       mark(store, 'captured');
-      const text = `${mover} captured ${plural(move.captured, 'stone')}${move.capture_pit ? ' from ' + move.capture_pit : ''}.`;
+      const who = mover === 'Computer' ? 'The computer' : mover;
+      const text = `${who} captured ${plural(move.captured, 'stone')}${move.capture_pit ? ' from ' + move.capture_pit : ''}.`;
       showToast('Capture! ' + text, 'capture');
+      captureSound();
       news.push(text);
     } else if (move.extra_turn) {
       mark(store, 'extra');
-      const text = move.side === 'south' ? 'Extra turn for you!' : 'Extra turn for the computer.';
+      const text = twoPlayer()
+        ? `Extra turn for ${mover}!`
+        : move.side === 'south'
+          ? 'Extra turn for you!'
+          : 'Extra turn for the computer.';
       showToast(text, 'extra');
+      extraSound();
       news.push(text);
     }
     if (move.captured && move.extra_turn) mark(store, 'extra');
@@ -499,7 +828,10 @@
   }
 
   async function animateMoves(moves, gen) {
+    viewPly = null;
+    app.dataset.view = 'game';
     setMode('animating');
+    renderTurn();
     skipping = false;
     try {
       for (const m of moves || []) {
@@ -515,14 +847,18 @@
   function notePass(moves) {
     const last = moves && moves.length ? moves[moves.length - 1] : null;
     if (!last || last.extra_turn || state.over || state.to_move !== last.side) return;
-    news.push(last.side === 'south' ? 'The computer has no stones and passes.' : 'You have no stones and pass.');
+    const passer = last.side === 'south' ? 'north' : 'south';
+    if (twoPlayer()) news.push(`${playerName(passer)} has no stones and passes.`);
+    else news.push(last.side === 'south' ? 'The computer has no stones and passes.' : 'You have no stones and pass.');
   }
 
   function settle() {
+    viewPly = null;
     render();
     setMode(gone ? 'expired' : state.over ? 'over' : 'idle');
-    announce([...news, statusForState()].join(' '));
+    announce(statusForState(), news.join(' '));
     news = [];
+    keepBoardInView();
   }
 
   // ---------- actions ----------
@@ -535,7 +871,8 @@
     news = [];
     showError('');
     clearHints();
-    clearMarks('source', 'sown', 'last', 'captured', 'extra');
+    clearMarks(...MARKS);
+    $('share-fallback').hidden = true;
     const body = {
       rules: $('rules').value,
       pits: Number($('pits').value),
@@ -545,21 +882,23 @@
     };
     setMode('loading');
     announce('Starting a new game…');
+    keepBoardInView();
     try {
       const s = await api('POST', '/api/games', body);
       if (gen !== generation) return;
       state = s;
       gone = false;
+      readOnly = false;
       rememberGame(state.id);
       hideNotice();
-      $('evaluation').textContent = 'No move yet.';
+      resetAnalysis();
       builtFor = null;
       if (note) {
         news.push(note);
         showToast(note, '', 4000);
       }
       settle();
-      if (!state.over && state.to_move === 'north') await aiTurns(gen);
+      if (aiToMove()) await aiTurns(gen);
     } catch (e) {
       if (gen !== generation) return;
       // 429: this browser made games too fast; 503: the server holds all the games it can
@@ -567,11 +906,20 @@
       let why = e.message;
       if (e.status === 429) why = `too many new games in a short time: ${pause}, then try again.`;
       else if (e.status === 503) why = `the server is busy (${e.message}): ${pause}, then try again.`;
-      showError('Could not start a game: ' + why);
       const said = (note ? note + ' ' : '') + 'Could not start a new game.';
-      if (!state || gone) {
-        announce(said + (gone ? ' ' + EXPIRED_TEXT : ''));
-        setMode(gone ? 'expired' : 'idle');
+      if (!state) {
+        // nothing to show but the preview: the notice says why and offers another try
+        showError('');
+        showNotice('start', 'Could not start a game', capitalised(why), 'Try again');
+        announce('Could not start a game.', note || '');
+        setMode('idle');
+        keepBoardInView();
+        return;
+      }
+      showError('Could not start a game: ' + why);
+      if (gone) {
+        announce(EXPIRED_TEXT, said);
+        setMode('expired');
       } else if (!state.over) {
         // the game shown goes on; a move or the computer's reply may have been cut short by the
         // attempt, so from where the server has it
@@ -582,6 +930,13 @@
         settle();
       }
     }
+  }
+
+  const aiToMove = () => !!state && !state.over && !gone && !twoPlayer() && state.to_move === 'north';
+
+  function resetAnalysis() {
+    $('evaluation').textContent = twoPlayer() ? 'No computer in this game.' : 'No move yet.';
+    $('engine-text').textContent = 'Nothing yet.';
   }
 
   // Shows the game as the server has it now, then lets the computer move if it is its turn.
@@ -597,10 +952,10 @@
     rememberGame(s.id);
     hideNotice();
     clearHints();
-    clearMarks('source', 'sown', 'last', 'captured', 'extra');
+    clearMarks(...MARKS);
     if (lead) news.push(lead);
     settle();
-    if (!state.over && state.to_move === 'north') await aiTurns(gen);
+    if (aiToMove()) await aiTurns(gen);
   }
 
   // The page's copy of the game is out of date (a 409: another tab or window plays it too, or a
@@ -621,6 +976,7 @@
     if (!state) return;
     forgetGame(state.id);
     gone = true;
+    viewPly = null;
     showError('');
     clearHints();
     news = [];
@@ -628,17 +984,20 @@
     setMode('expired');
     showNotice('expired', 'Game expired', 'This game has expired on the server.', 'New game');
     announce(EXPIRED_TEXT);
+    keepBoardInView();
   }
 
   async function playPit(name) {
-    if (mode !== 'idle' || !state || state.over || state.to_move !== 'south') return;
+    if (mode !== 'idle' || !state || viewPly !== null || !humanToMove()) return;
+    if (sideOf(name) !== state.to_move) return;
     if (!state.legal_moves.includes(name)) {
-      announce(`${name} is not a legal move.`);
+      announce(`${name} is empty: choose another pit.`);
       return;
     }
     const gen = generation;
     showError('');
     clearHints();
+    $('share-fallback').hidden = true;
     setMode('loading');
     try {
       const r = await api('POST', `/api/games/${state.id}/moves`, { pit: name });
@@ -648,7 +1007,7 @@
       state = r.state;
       notePass(r.moves);
       settle();
-      if (!state.over && state.to_move === 'north') await aiTurns(gen);
+      if (aiToMove()) await aiTurns(gen);
     } catch (e) {
       if (gen !== generation) return;
       if (e.expired) return gameExpired();
@@ -661,7 +1020,7 @@
   async function aiTurns(gen) {
     let refreshed = false;
     for (let guard = 0; guard < 200; guard++) {
-      if (gen !== generation || !state || gone || state.over || state.to_move !== 'north') break;
+      if (gen !== generation || !aiToMove()) break;
       const r = await askAi(gen);
       if (gen !== generation || !r) return;
       if (r === STALE) {
@@ -728,7 +1087,8 @@
     const what =
       e.status === 503 ? 'The server is still busy, so the computer has not moved.' : `The computer could not move: ${e.message}.`;
     showNotice('retry', 'No move from the computer', what, 'Ask again');
-    announce(what + ' Press “Ask again” or click the board to try again.');
+    announce('Press “Ask again” or click the board to try again.', what);
+    keepBoardInView();
   }
 
   function retryAi() {
@@ -738,22 +1098,25 @@
     aiTurns(generation);
   }
 
+  // What players see: the computer's move. The engine's own account (its evaluation, how deep it
+  // looked, how many positions) is under Details.
   function showEvaluation(r) {
     const played = (r.moves || []).filter((m) => m.side === 'north').map((m) => m.pit).join(', ');
-    let text = played ? `Played ${played}. ` : '';
-    if (r.evaluation === null || r.evaluation === undefined) {
-      text += 'No evaluation.';
-    } else {
-      text += `Evaluation: ${formatScore(r.evaluation)} for the computer${r.exact ? ' (proven)' : ''}.`;
-    }
-    if (r.summary) text += ' ' + r.summary;
     const evalEl = $('evaluation');
-    evalEl.textContent = text;
+    evalEl.textContent = played ? `Played ${played}.` : 'No move.';
+    let text;
+    if (r.evaluation === null || r.evaluation === undefined) {
+      text = 'No evaluation.';
+    } else {
+      text = `Evaluation: ${formatScore(r.evaluation)} stones for the computer${r.exact ? ' (proven)' : ' (estimate)'}.`;
+    }
+    if (r.summary) text += ' Search: ' + r.summary;
+    $('engine-text').textContent = text;
     evalEl.dataset.value = r.evaluation === null || r.evaluation === undefined ? '' : r.evaluation;
   }
 
   async function hint() {
-    if (mode !== 'idle' || !state || state.over || state.to_move !== 'south') return;
+    if (mode !== 'idle' || !state || viewPly !== null || !humanToMove()) return;
     const gen = generation;
     const before = state.history.length;
     setMode('hinting');
@@ -766,12 +1129,14 @@
       const best = (r.moves || []).find((m) => m.pit === r.best);
       let text = r.best ? `Best move: ${r.best}` : 'No hint.';
       if (best) text += ` (${formatScore(best.score)}${best.exact ? ', proven' : ''})`;
+      $('hint-text').textContent = text + '. The numbers on the pits are the margin in stones each move leads to.';
       const pv = best ? (Array.isArray(best.pv) ? best.pv.join(' ') : best.pv) : '';
-      $('hint-text').textContent =
-        text + (pv ? `. Line: ${pv}` : '') + '. Scores are your predicted final margin in stones.';
+      $('hint-line').textContent = pv ? `Best line: ${pv}` : '';
+      $('hint-line').hidden = !pv;
       renderHints();
       setMode('idle');
       announce(text + '.');
+      keepBoardInView();
     } catch (e) {
       if (gen !== generation) return;
       if (e.expired) return gameExpired();
@@ -789,7 +1154,7 @@
   }
 
   async function undo() {
-    if (!state || gone || !canUndo()) return;
+    if (!state || gone || readOnly || !canUndo()) return;
     const gen = ++generation;
     showError('');
     clearHints();
@@ -799,16 +1164,45 @@
       const s = await api('POST', `/api/games/${state.id}/undo`, {});
       if (gen !== generation) return;
       state = s;
-      clearMarks('source', 'sown', 'last', 'captured', 'extra');
+      clearMarks(...MARKS);
+      news.push('Move taken back.');
       settle();
-      announce('Move taken back. ' + statusForState());
-      if (!state.over && state.to_move === 'north') await aiTurns(gen);
+      if (aiToMove()) await aiTurns(gen);
     } catch (e) {
       if (gen !== generation) return;
       if (e.expired) return gameExpired();
       if (e.status === 409) return refreshGame(gen, OUT_OF_DATE);
       showError('Undo failed: ' + e.message);
       settle();
+    }
+  }
+
+  // The game's address, to open it elsewhere: live while it goes on, replayed once it is over.
+  function shareUrl() {
+    const url = new URL(location.pathname, location.origin);
+    url.searchParams.set('game', state.id);
+    return url.href;
+  }
+
+  // The clipboard when the browser allows it; otherwise (no clipboard API, not a secure page,
+  // permission refused) the link in a field, selected, to copy by hand.
+  async function copyLink() {
+    if (!state || gone) return;
+    const url = shareUrl();
+    const fallback = $('share-fallback');
+    const field = $('share-url');
+    try {
+      if (!navigator.clipboard || !navigator.clipboard.writeText) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(url);
+      fallback.hidden = true;
+      showToast('Link copied.', '', 2500);
+      announce(statusForState(), 'Link copied.');
+    } catch (e) {
+      field.value = url;
+      fallback.hidden = false;
+      field.focus();
+      field.select();
+      announce(statusForState(), 'Copy the link shown under the buttons.');
     }
   }
 
@@ -825,8 +1219,11 @@
     announce('Loading your game…');
     try {
       if (!GAME_ID.test(id)) throw Object.assign(new Error('not a game id'), { expired: true });
-      $('evaluation').textContent = 'No move yet.';
-      await showServerGame(id, gen, 'Game resumed.', syncForm);
+      await showServerGame(id, gen, 'Game resumed.', (s) => {
+        syncForm(s);
+        readOnly = !!s.over; // a finished game from a link or a reload: replayed, not changed
+        resetAnalysisFor(s);
+      });
     } catch (e) {
       if (gen !== generation) return;
       if (e.expired) {
@@ -842,6 +1239,12 @@
     }
   }
 
+  function resetAnalysisFor(s) {
+    const both = s.opponent && (s.opponent.level === TWO_PLAYERS || s.opponent.spec === TWO_PLAYERS);
+    $('evaluation').textContent = both ? 'No computer in this game.' : 'No move yet.';
+    $('engine-text').textContent = 'Nothing yet.';
+  }
+
   // The panel shows the resumed game's settings, so "Play again" plays the same kind of game.
   function syncForm(s) {
     const pick = (id, value) => {
@@ -854,6 +1257,7 @@
     pick('pits', s.rules && s.rules.pits);
     pick('seeds', s.rules && s.rules.seeds);
     pick('level', s.opponent && s.opponent.level);
+    describeChoices();
   }
 
   // Back to a tab left open on the player's turn: check the game is still on the server (and not
@@ -877,12 +1281,77 @@
     }
   }
 
+  // ---------- the New game panel ----------
+
+  // The chosen variant's and opponent's descriptions under their menus, and who may start.
+  function describeChoices() {
+    $('rules-desc').textContent = descriptions.rules[$('rules').value] || '';
+    $('level-desc').textContent = descriptions.level[$('level').value] || '';
+    const both = $('level').value === TWO_PLAYERS;
+    const first = $('first');
+    for (const option of first.options) {
+      if (option.value === 'human') option.textContent = both ? 'Player 1 (bottom row)' : 'You';
+      if (option.value === 'ai') option.textContent = both ? 'Player 2 (top row)' : 'Computer';
+    }
+    if (!state) {
+      nameStores(); // the preview board follows the form until there is a game
+      showPreview();
+    }
+  }
+
+  function fillSelect(select, items, label) {
+    const current = select.value;
+    select.textContent = '';
+    for (const item of items) {
+      const opt = document.createElement('option');
+      opt.value = item.name;
+      opt.textContent = label(item.name);
+      select.append(opt);
+    }
+    select.value = [...select.options].some((o) => o.value === current) ? current : select.options[0].value;
+  }
+
+  async function loadAgents() {
+    try {
+      const r = await api('GET', '/api/agents');
+      const levels = (r && Array.isArray(r.levels) ? r.levels : [])
+        .map((l) => (typeof l === 'string' ? { name: l } : l))
+        .filter((l) => l && l.name);
+      if (!levels.length) return;
+      for (const l of levels) if (l.description) descriptions.level[l.name] = capitalised(l.description) + '.';
+      fillSelect($('level'), levels, (name) => LEVEL_LABELS[name] || capitalised(name));
+    } catch (e) {
+      // keep the built-in list
+    }
+  }
+
+  async function loadRules() {
+    try {
+      const r = await api('GET', '/api/rules');
+      const limits = (r && r.limits) || {};
+      for (const key of ['pits', 'seeds']) {
+        const l = limits[key];
+        if (l && Number.isInteger(l.min) && Number.isInteger(l.max)) {
+          $(key).min = l.min;
+          $(key).max = l.max;
+        }
+      }
+      const presets = (r && Array.isArray(r.presets) ? r.presets : []).filter((p) => p && p.name);
+      if (!presets.length) return;
+      for (const p of presets) if (p.description) descriptions.rules[p.name] = capitalised(p.description) + '.';
+      fillSelect($('rules'), presets, (name) => RULES_LABELS[name] || capitalised(name));
+    } catch (e) {
+      // keep the limits and the list written in the page
+    }
+  }
+
   // ---------- events ----------
 
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     newGame();
   });
+  for (const id of ['rules', 'level', 'pits', 'seeds']) $(id).addEventListener('change', describeChoices);
   $('again-btn').addEventListener('click', () => newGame());
   $('notice-btn').addEventListener('click', () => {
     if (mode === 'stalled') retryAi();
@@ -893,23 +1362,31 @@
     if (mode === 'stalled') retryAi();
   });
   document.addEventListener('visibilitychange', checkGame);
-  try {
-    const saved = localStorage.getItem('mancala.speed');
-    if (saved) speedEl.value = saved;
-    else if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) speedEl.value = speedEl.max;
-  } catch (e) {
-    // no storage: the default speed
-  }
-  speedEl.addEventListener('change', () => {
-    try {
-      localStorage.setItem('mancala.speed', speedEl.value);
-    } catch (e) {
-      // ignore
-    }
-  });
+  const savedSpeed = stored('mancala.speed');
+  if (savedSpeed) speedEl.value = savedSpeed;
+  else if (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) speedEl.value = speedEl.max;
+  speedEl.addEventListener('change', () => store('mancala.speed', speedEl.value));
   hintBtn.addEventListener('click', hint);
   undoBtn.addEventListener('click', undo);
   skipBtn.addEventListener('click', skipAnimation);
+  shareBtn.addEventListener('click', copyLink);
+  $('tl-first').addEventListener('click', () => showPly(0));
+  $('tl-prev').addEventListener('click', () => stepBy(-1));
+  $('tl-next').addEventListener('click', () => stepBy(1));
+  $('tl-last').addEventListener('click', () => state && showPly(state.history.length));
+  themeBtn.addEventListener('click', () => {
+    const theme = isDark() ? 'light' : 'dark';
+    store(THEME_KEY, theme);
+    applyTheme(theme);
+  });
+  if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener('change', () => applyTheme(stored(THEME_KEY)));
+  soundBtn.addEventListener('click', () => {
+    setSound(!soundOn, true);
+    store(SOUND_KEY, soundOn ? 'on' : 'off');
+  });
+  // the new game panel's link moves focus there too (on a phone it is below the board)
+  document.querySelector('.new-link').addEventListener('click', () => setTimeout(() => $('new-heading').focus(), 0));
+  if (window.ResizeObserver) new ResizeObserver(refitCounts).observe(boardEl);
 
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') {
@@ -921,59 +1398,29 @@
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
     if (/^[0-9]$/.test(e.key)) {
       const i = e.key === '0' ? 9 : Number(e.key) - 1;
-      if (state && i < state.rules.pits) {
+      if (state && i < state.rules.pits && humanToMove()) {
         e.preventDefault();
-        playPit(southPit(i));
+        playPit(state.to_move === 'north' ? northPit(i) : southPit(i));
       }
     } else if (e.key === 'h' || e.key === 'H') {
       hint();
     } else if (e.key === 'u' || e.key === 'U') {
       undo();
+    } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.key === 'Home' || e.key === 'End') {
+      if (!canStep() || !state.history.length) return;
+      e.preventDefault();
+      if (e.key === 'ArrowLeft') stepBy(-1);
+      else if (e.key === 'ArrowRight') stepBy(1);
+      else showPly(e.key === 'Home' ? 0 : state.history.length);
     }
   });
 
-  async function loadAgents() {
-    try {
-      const r = await api('GET', '/api/agents');
-      const levels = r && Array.isArray(r.levels) ? r.levels : [];
-      if (!levels.length) return;
-      const select = $('level');
-      const current = select.value;
-      select.textContent = '';
-      for (const l of levels) {
-        const name = typeof l === 'string' ? l : l.name;
-        if (!name) continue;
-        const opt = document.createElement('option');
-        opt.value = name;
-        opt.textContent = name.charAt(0).toUpperCase() + name.slice(1);
-        if (l.description) opt.title = l.description;
-        select.append(opt);
-      }
-      select.value = [...select.options].some((o) => o.value === current) ? current : select.options[0].value;
-    } catch (e) {
-      // keep the built-in list
-    }
-  }
-
-  async function loadLimits() {
-    try {
-      const r = await api('GET', '/api/rules');
-      const limits = (r && r.limits) || {};
-      for (const key of ['pits', 'seeds']) {
-        const l = limits[key];
-        if (l && Number.isInteger(l.min) && Number.isInteger(l.max)) {
-          $(key).min = l.min;
-          $(key).max = l.max;
-        }
-      }
-    } catch (e) {
-      // keep the limits written in the page
-    }
-  }
-
   async function start() {
-    buildBoard(pitCount());
-    await Promise.all([loadAgents(), loadLimits()]);
+    applyTheme(stored(THEME_KEY));
+    setSound(stored(SOUND_KEY) === 'on');
+    describeChoices();
+    await Promise.all([loadAgents(), loadRules()]);
+    describeChoices();
     await resume();
   }
 

@@ -155,7 +155,12 @@ private:
     Game& game_;
 };
 
+/// A game between two people on one screen: no agent, moves for both sides.
+bool two_players(const Game& game) { return game.spec == kTwoPlayerSpec; }
+
 void check_ai_can_move(const Game& game) {
+    if (two_players(game))
+        conflict("this is a two-player game: there is no AI, each side moves with POST /api/games/{id}/moves");
     if (game.thinking) conflict("the AI is already thinking about its move");
     if (game.session.is_over()) conflict("the game is over");
     if (game.session.to_move() != Side::North) conflict("it is not the AI's turn: South (you) is to move");
@@ -261,14 +266,21 @@ Reply Api::play_move(const std::string& id, std::string_view body) {
     const auto [g, lock] = locked_game(id);
     const play::GameSession& session = g->session;
     const int n = session.rules().pits;
-    const std::optional<int> pit = parse_pit_name(n, Side::South, name);
-    if (!pit)
-        bad_request(fmt::format("{} is not one of your pits ({}..{})", quoted_prefix(name),
-                                pit_name(n, Side::South, 0), pit_name(n, Side::South, n - 1)));
+    // Against an agent the human is South; between two people, whoever is to move.
+    const Side side = two_players(*g) ? session.to_move() : Side::South;
+    const std::optional<int> pit = parse_pit_name(n, side, name);
+    if (!pit) {
+        if (!two_players(*g))
+            bad_request(fmt::format("{} is not one of your pits ({}..{})", quoted_prefix(name),
+                                    pit_name(n, side, 0), pit_name(n, side, n - 1)));
+        const char* mover = side == Side::South ? "South" : "North";
+        bad_request(fmt::format("{} is not one of {}'s pits ({}..{}): {} is to move", quoted_prefix(name), mover,
+                                pit_name(n, side, 0), pit_name(n, side, n - 1), mover));
+    }
     if (session.is_over()) conflict("the game is over");
     check_human_can_change(*g);
-    if (session.to_move() != Side::South) conflict("it is not your turn: North (the AI) is to move");
-    if (!session.position().is_legal(*pit)) conflict(fmt::format("{} is empty", pit_name(n, Side::South, *pit)));
+    if (session.to_move() != side) conflict("it is not your turn: North (the AI) is to move");
+    if (!session.position().is_legal(*pit)) conflict(fmt::format("{} is empty", pit_name(n, side, *pit)));
     play::GameSession next = session;
     next.play(*pit);
     store_.commit(*g, std::move(next));
@@ -364,7 +376,14 @@ Reply Api::undo(const std::string& id, std::string_view body) {
     const auto [g, lock] = locked_game(id);
     check_human_can_change(*g);
     play::GameSession next = g->session;
-    if (next.undo_turn(Side::South) == 0) conflict("nothing to undo: you have not moved yet");
+    if (two_players(*g)) {
+        // between two people, the last turn played, whoever played it
+        const play::PlayedMove* last = next.last_move();
+        if (!last) conflict("nothing to undo: no move has been played yet");
+        next.undo_turn(last->side);
+    } else if (next.undo_turn(Side::South) == 0) {
+        conflict("nothing to undo: you have not moved yet");
+    }
     store_.commit(*g, std::move(next));
     return Reply::serialised(200, state_text(*g));
 }

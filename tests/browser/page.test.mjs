@@ -3,7 +3,7 @@
 //
 //   MANCALA_BINARY      the mancala binary (default ../../build/mancala from this file)
 //   MANCALA_ASSETS      if set, passed as --assets (serve web/ from disk instead of the compiled-in copy)
-//   MANCALA_SCREENSHOTS where desktop.png and phone.png go (default: a temporary folder, so a test run
+//   MANCALA_SCREENSHOTS where desktop.png, phone.png and phone-dark.png go (default: a temporary folder, so a test run
 //                       leaves the repository untouched; docs/screenshots to refresh the README's)
 //   CHROMIUM            the browser (default /usr/bin/chromium)
 import { test, describe, before, after } from 'node:test';
@@ -13,6 +13,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,6 +23,8 @@ const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
+const TABLET = { width: 768, height: 1024 };
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let server; // the child process
 let base; // http://127.0.0.1:PORT
@@ -133,8 +136,10 @@ function busy(route, status, seconds, error = 'busy') {
 // is not JSON (the server refuses those with 415). urlPath: where it opens (a fresh browser context,
 // so no saved game). done(allowed): closes it and checks; allowed lists the HTTP statuses the test
 // provokes on purpose (Chromium logs "Failed to load resource: ... status of 404" as a console error).
-async function openPage(viewport = DESKTOP, urlPath = '/') {
-  const context = await browser.newContext({ viewport });
+// options: colorScheme ('light' or 'dark', the system's), initScript (run in the page before its own).
+async function openPage(viewport = DESKTOP, urlPath = '/', { colorScheme = 'light', initScript } = {}) {
+  const context = await browser.newContext({ viewport, colorScheme });
+  if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
   const problems = { errors: [], external: [], posts: [] };
@@ -234,6 +239,100 @@ async function expectExpired(page) {
   assert.equal(await page.textContent('#notice-btn'), 'New game');
   assert.equal(gameInUrl(page), null, 'the address no longer names it');
   assert.equal(await storedGame(page), null, 'nor does localStorage');
+}
+
+// ---------- layout checks ----------
+
+// The board with the status line above it and the side names around it, on screen.
+async function expectBoardInView(page, viewport, when) {
+  const box = await page.evaluate(() => {
+    const top = document.getElementById('status').getBoundingClientRect().top;
+    const bottom = document.getElementById('south-label').getBoundingClientRect().bottom;
+    return { top, bottom };
+  });
+  assert.ok(box.top >= 0 && box.bottom <= viewport.height, `${when}: the board is in view (${box.top}..${box.bottom} of ${viewport.height})`);
+}
+
+// Element boxes: nothing wider than the window, every count and name inside its pit or store, no
+// two cells overlapping, the parts around the board stacked without overlapping. Returns problems.
+function layoutProblems(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    const rect = (el) => el.getBoundingClientRect();
+    const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+    const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width) problems.push(`the page is ${document.documentElement.scrollWidth - width}px too wide`);
+    for (const el of document.querySelectorAll('main *, header *')) {
+      if (el.closest('[hidden], .visually-hidden, .skip-link') || !el.getClientRects().length) continue;
+      const r = rect(el);
+      if (r.width && (r.left < -0.5 || r.right > width + 0.5)) problems.push(`${el.id || el.className || el.tagName} sticks out (${r.left}..${r.right})`);
+    }
+    const cells = [...document.querySelectorAll('[data-cell]')];
+    const board = rect(document.getElementById('board'));
+    for (const cell of cells) {
+      const c = rect(cell);
+      const name = cell.dataset.cell;
+      if (!inside(c, board)) problems.push(`${name} is outside the board`);
+      for (const part of cell.querySelectorAll('.count, .cell-name')) {
+        if (part.scrollWidth > part.clientWidth || part.scrollHeight > part.clientHeight)
+          problems.push(`${name}: ${part.className} "${part.textContent}" is cut (${part.scrollWidth}x${part.scrollHeight} > ${part.clientWidth}x${part.clientHeight})`);
+        if (!inside(rect(part), c)) problems.push(`${name}: ${part.className} "${part.textContent}" leaves the cell`);
+      }
+    }
+    for (let i = 0; i < cells.length; i++)
+      for (let j = i + 1; j < cells.length; j++)
+        if (overlap(rect(cells[i]), rect(cells[j]))) problems.push(`${cells[i].dataset.cell} overlaps ${cells[j].dataset.cell}`);
+    const stack = ['status', 'north-label', 'board', 'south-label'].map((id) => [id, rect(document.getElementById(id))]);
+    for (let i = 1; i < stack.length; i++)
+      if (stack[i][1].top < stack[i - 1][1].bottom - 0.5) problems.push(`${stack[i][0]} overlaps ${stack[i - 1][0]}`);
+    const controls = rect(document.querySelector('.controls'));
+    if (controls.top < stack[3][1].bottom - 0.5) problems.push('the controls overlap the board');
+    return problems;
+  });
+}
+
+// Records where the board is (in the window and in the document) at every change of the status
+// line, from now until the returned function is called, which returns the distinct positions.
+async function watchBoard(page) {
+  await page.evaluate(() => {
+    window.__boardTops = [];
+    const note = () => {
+      const r = document.getElementById('board').getBoundingClientRect();
+      window.__boardTops.push(`${r.top.toFixed(1)}/${(r.top + window.scrollY).toFixed(1)}`);
+    };
+    window.__boardWatch = new MutationObserver(note);
+    window.__boardWatch.observe(document.getElementById('status'), { childList: true, subtree: true, characterData: true });
+    window.__errorWatch = new MutationObserver(note);
+    window.__errorWatch.observe(document.getElementById('error'), { childList: true, subtree: true, characterData: true });
+    note();
+  });
+  return () =>
+    page.evaluate(() => {
+      window.__boardWatch.disconnect();
+      window.__errorWatch.disconnect();
+      return { seen: window.__boardTops.length, tops: [...new Set(window.__boardTops)] };
+    });
+}
+
+// A count as drawn fits the exact count: written out, or shortened (1.2k, 65k) from it.
+function drawnMatches(text, value) {
+  if (text === String(value)) return true;
+  const m = /^(\d+(?:\.\d)?)k$/.exec(text);
+  if (!m || value < 1000) return false;
+  const shown = Number(m[1]) * 1000;
+  const step = m[1].includes('.') ? 100 : 1000;
+  return shown <= value && value < shown + step;
+}
+
+// axe-core's serious and critical findings on the page as it is now.
+async function axeViolations(page) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: axePath });
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 // ---------- tests ----------
@@ -381,7 +480,7 @@ describe('the web page against mancala serve', { timeout: 220000 }, () => {
     await waitSettled(page);
     const state = await apiState(id);
     const scored = await page.$$eval('.pit.has-score', (els) =>
-      els.map((e) => ({ pit: e.dataset.cell, score: e.querySelector('.score').textContent, best: e.classList.contains('best') })),
+      els.map((e) => ({ pit: e.dataset.cell, score: e.querySelector('.score').dataset.score, best: e.classList.contains('best') })),
     );
     assert.deepEqual(scored.map((s) => s.pit).sort(), [...state.legal_moves].sort(), 'a score on each legal pit');
     for (const s of scored) assert.match(s.score, /^[+-]?\d+(\.\d)?$/);
@@ -779,30 +878,354 @@ describe('the web page against mancala serve', { timeout: 220000 }, () => {
     await done([429]);
   });
 
+  // ---------- phone-first layout ----------
+
   for (const [name, viewport] of [
-    ['desktop', DESKTOP],
     ['phone', PHONE],
+    ['tablet', TABLET],
+    ['desktop', DESKTOP],
   ]) {
-    test(`${name} layout fits ${viewport.width}x${viewport.height}; screenshot`, { timeout: 40000 }, async () => {
+    test(`${name} ${viewport.width}x${viewport.height}: the board stays in view and still, nothing overflows; screenshot`, { timeout: 40000 }, async () => {
       const { page, done } = await openPage(viewport);
-      await newGame(page, { pits: 6, seeds: 4, level: 'easy', first: 'human' });
+      // Start game from wherever the panel is (below the board on a phone): the board comes into view
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await newGame(page, { pits: 6, seeds: 4, level: 'easy', first: 'human', speed: 10 });
+      await expectBoardInView(page, viewport, 'after Start game');
+      assert.deepEqual(await layoutProblems(page), [], 'a new game');
+      const pit = await page.locator('[data-cell="B2"]').boundingBox();
+      assert.ok(pit.width >= 36 && pit.height >= 44, `pits are tappable (${pit.width}x${pit.height})`);
+      // stores say whose they are, an arrow along each row shows the sowing direction
+      assert.equal(await page.textContent('[data-cell="B8"] .cell-name'), 'You');
+      assert.equal(await page.textContent('[data-cell="A1"] .cell-name'), 'Computer');
+      const northArrow = await page.locator('.north-label .sow').boundingBox();
+      const southArrow = await page.locator('.south-label .sow').boundingBox();
+      assert.ok(northArrow.width > 20 && southArrow.width > 20, 'the arrows are drawn');
+      // the status line changes many times (a move, the computer's reply, a hint, a busy server, an
+      // error under the board): the board does not move by a pixel
+      const stop = await watchBoard(page);
       await page.click('[data-cell="B3"]');
       await waitSettled(page);
       await page.click('#hint-btn');
       await page.waitForSelector('.pit.best');
       await waitSettled(page);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 0, `no horizontal scrolling (${overflow}px too wide)`);
-      // the whole board is on screen without scrolling, and pits are big enough to tap
+      await page.route('**/api/games/*/hint', (route) => busy(route, 503, 2));
+      await page.click('#hint-btn');
+      await page.waitForFunction(() => /try the hint again/.test(document.getElementById('status').textContent));
+      await waitSettled(page);
+      await page.route('**/api/games/*/moves', (route) =>
+        route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'refused by the test, a long message to wrap the error line under the board' }) }),
+      );
+      await page.locator('.pit.south.legal').first().click();
+      await page.waitForFunction(() => /refused by the test/.test(document.getElementById('error').textContent));
+      await waitSettled(page);
+      const { seen, tops } = await stop();
+      assert.ok(seen >= 8, `the status changed (${seen} times)`);
+      assert.deepEqual(tops, [tops[0]], 'the board never moved (window/document top)');
+      // the error is next to the board, in view
       const board = await page.locator('#board').boundingBox();
-      assert.ok(board.x >= 0 && board.x + board.width <= viewport.width, 'the board fits the width');
-      assert.ok(board.y >= 0 && board.y + board.height <= viewport.height, 'the board is above the fold');
-      const pit = await page.locator('[data-cell="B2"]').boundingBox();
-      assert.ok(pit.width >= 36 && pit.height >= 44, `pits are tappable (${pit.width}x${pit.height})`);
-      mkdirSync(shotsDir, { recursive: true });
-      await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
-      await done();
+      const error = await page.locator('#error').boundingBox();
+      assert.ok(error.y >= board.y + board.height && error.y - (board.y + board.height) < 60, 'the error is right under the board');
+      assert.ok(error.y + error.height <= viewport.height, 'the error is in view');
+      assert.deepEqual(await layoutProblems(page), [], 'after a move, a hint and an error');
+      await page.unroute('**/api/games/*/moves');
+      await page.unroute('**/api/games/*/hint');
+      // the board comes back into view after an action taken lower down (the timeline)
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.click('#tl-prev');
+      await expectBoardInView(page, viewport, 'after stepping back');
+      await page.click('#tl-last');
+      if (name !== 'tablet') {
+        await page.click('#hint-btn');
+        await page.waitForSelector('.pit.best');
+        await waitSettled(page);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        mkdirSync(shotsDir, { recursive: true });
+        await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
+      }
+      await done([400, 503]);
     });
   }
+
+  test('counts up to 65,535 fit every pit of 10 at every size: shortened, exact in the label and tooltip', { timeout: 60000 }, async () => {
+    const { page, done } = await openPage(PHONE);
+    const id = await newGame(page, { pits: 10, seeds: 1000, level: 'easy', first: 'human', speed: 10 });
+    assert.match(await page.getAttribute('[data-cell="B4"]', 'aria-label'), /^Pit B4, (1k: )?1,000 stones$/);
+    assert.equal(await page.getAttribute('[data-cell="B4"]', 'title'), 'B4: 1,000 stones');
+    // a move of 1,000 stones (sown around the board), skipped to its end, and the computer's reply
+    await page.click('[data-cell="B11"]');
+    while (!['idle', 'over'].includes(await page.getAttribute('#app', 'data-state'))) {
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(50);
+    }
+    await waitSettled(page);
+    const state = await apiState(id);
+    assert.deepEqual(await drawnCounts(page), countsOf(state.board));
+    // then a board of the largest counts, as the server could send it (the test answers for it)
+    const big = structuredClone(state);
+    big.board.south = [65535, 9999, 1234, 999, 10000, 5, 0, 65535, 20000, 1001];
+    big.board.north = [1001, 65535, 100, 54321, 7, 12345, 99999 - 34464, 1999, 3000, 8888];
+    big.board.south_store = 65535;
+    big.board.north_store = 43210;
+    await page.route(`**/api/games/${id}`, (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(big) }) : route.continue(),
+    );
+    await page.reload();
+    await waitSettled(page);
+    const expected = countsOf(big.board);
+    for (const viewport of [PHONE, TABLET, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(100); // the counts are fitted again when the board changes size
+      const where = `${viewport.width}x${viewport.height}`;
+      assert.deepEqual(await layoutProblems(page), [], where);
+      const drawn = await page.$$eval('[data-cell]', (els) =>
+        els.map((e) => ({ cell: e.dataset.cell, text: e.querySelector('.count').textContent, label: e.getAttribute('aria-label'), title: e.title })),
+      );
+      for (const d of drawn) {
+        const v = expected[d.cell];
+        assert.ok(drawnMatches(d.text, v), `${where} ${d.cell}: "${d.text}" for ${v}`);
+        assert.ok(d.label.includes(`${v.toLocaleString('en-US')} stone`), `${where} ${d.cell} label: ${d.label}`);
+        assert.ok(d.title.includes(`${v.toLocaleString('en-US')} stone`), `${where} ${d.cell} tooltip: ${d.title}`);
+      }
+      if (viewport === PHONE) assert.ok(drawn.some((d) => /k$/.test(d.text)), 'big counts are shortened on a phone');
+    }
+    await done();
+  });
+
+  // ---------- two players ----------
+
+  test('two players on one screen: each side plays its own row, undo, to the end', { timeout: 60000 }, async () => {
+    const { page, done } = await openPage(PHONE);
+    const aiAsked = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/ai-move')) aiAsked.push(r.url());
+    });
+    await page.selectOption('#level', 'human');
+    assert.match(await page.textContent('#level option[value="human"]'), /Two players/);
+    assert.match(await page.textContent('#level-desc'), /two people/i, 'the choice is described');
+    assert.equal(await page.textContent('#first option[value="human"]'), 'Player 1 (bottom row)');
+    const id = await newGame(page, { rules: 'kalah', pits: 3, seeds: 2, level: 'human', first: 'human' });
+    assert.equal(await page.getAttribute('#app', 'data-players'), 'two');
+    assert.equal(await page.textContent('[data-cell="B5"] .cell-name'), 'Player 1');
+    assert.equal(await page.textContent('[data-cell="A1"] .cell-name'), 'Player 2');
+    assert.equal(await page.textContent('#north-name'), 'Player 2');
+    // B2's 2 stones go to B3 and B4: Player 2's turn, in the top row; then undo gives it back
+    await page.click('[data-cell="B2"]');
+    await waitSettled(page);
+    assert.equal((await apiState(id)).to_move, 'north');
+    assert.ok(await page.isVisible('#north-turn'));
+    assert.match(await statusText(page), /Player 2 to move: choose a pit in the top row/);
+    await page.click('#undo-btn');
+    await waitSettled(page);
+    assert.equal((await apiState(id)).history.length, 0, 'undo took back the last turn');
+    let northPlayed = false;
+    for (let turn = 0; turn < 60; turn++) {
+      const state = await apiState(id);
+      if (state.over) break;
+      const side = state.to_move;
+      const player = side === 'south' ? 'Player 1' : 'Player 2';
+      assert.ok(await page.isVisible(`#${side}-turn`), `turn ${turn}: ${side}'s row says it is to move`);
+      assert.ok(await page.isHidden(`#${side === 'south' ? 'north' : 'south'}-turn`));
+      assert.match(await statusText(page), new RegExp(`${player} to move`));
+      const legal = await page.$$eval('.pit.legal', (els) => els.map((e) => e.dataset.cell));
+      assert.deepEqual(legal.sort(), [...state.legal_moves].sort(), `turn ${turn}: the legal pits of ${side} are lit`);
+      if (side === 'north') {
+        northPlayed = true;
+        // a key plays the side to move's pit, counted from the left as drawn
+        const i = legal.map((c) => Number(c.slice(1)) - 2).sort()[0];
+        await page.locator('#start-btn').blur();
+        await page.keyboard.press(String(i + 1));
+      } else {
+        await page.click(`[data-cell="${legal[0]}"]`);
+      }
+      await page.waitForFunction((n) => document.querySelectorAll('#move-list li').length > n, state.history.length);
+      await waitSettled(page);
+      assert.deepEqual(await drawnCounts(page), countsOf((await apiState(id)).board), `turn ${turn}`);
+    }
+    const state = await apiState(id);
+    assert.ok(state.over && northPlayed);
+    const r = state.result;
+    const text = await page.textContent('#result-text');
+    if (r.winner === 'south') assert.equal(text, `Player 1 wins, ${r.south}–${r.north}!`);
+    else if (r.winner === 'north') assert.equal(text, `Player 2 wins, ${r.north}–${r.south}!`);
+    else assert.equal(text, `Draw, ${r.south}–${r.north}.`);
+    assert.equal(await page.textContent('#result-score'), `Player 1 ${r.south} – ${r.north} Player 2`);
+    assert.ok(await page.locator('#result-actions #again-btn').isVisible(), 'room for more actions beside Play again');
+    assert.deepEqual(aiAsked, [], 'the computer was never asked');
+    assert.match((await moveListItems(page)).join('\n'), /Player 2: A/);
+    await done();
+  });
+
+  // ---------- replay and sharing ----------
+
+  test('the move list is a timeline: arrow keys and buttons show the board at each move without changing the game', { timeout: 40000 }, async () => {
+    const { page, done } = await openPage(PHONE);
+    const id = await newGame(page, { pits: 4, seeds: 3, level: 'easy', first: 'human', speed: 10 });
+    for (let turn = 0; turn < 2; turn++) {
+      if ((await page.getAttribute('#app', 'data-state')) === 'over') break;
+      await page.locator('.pit.south.legal').last().click();
+      await waitSettled(page);
+    }
+    const state = await apiState(id);
+    const moves = state.history;
+    const h = moves.length;
+    assert.ok(h >= 3);
+    const sent = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) sent.push(`${r.method()} ${r.url()}`);
+    });
+    await page.locator('#start-btn').blur();
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.getAttribute('#app', 'data-view'), 'replay');
+    assert.deepEqual(await drawnCounts(page), countsOf(moves[h - 2].after), 'one move back');
+    assert.equal(await page.textContent('#tl-pos'), `Move ${h - 1} of ${h}`);
+    assert.match(await statusText(page), new RegExp(`^Replay: move ${h - 1} of ${h}`));
+    assert.equal(await page.locator('.pit.legal').count(), 0, 'nothing to play in a replay');
+    assert.ok(await page.isDisabled('#hint-btn'));
+    assert.equal(await page.locator('#move-list li').nth(h - 2).getAttribute('aria-current'), 'step');
+    await page.keyboard.press('Home');
+    assert.deepEqual(await drawnCounts(page), countsOf(moves[0].before), 'the start');
+    assert.ok(await page.isDisabled('#tl-prev'));
+    await page.click('#tl-next');
+    assert.deepEqual(await drawnCounts(page), countsOf(moves[0].after), 'after the first move');
+    assert.equal(await page.locator(`[data-cell="${moves[0].pit}"].source`).count(), 1, 'the move played is marked');
+    await page.locator('#move-list li button').nth(2).click();
+    assert.deepEqual(await drawnCounts(page), countsOf(moves[2].after), 'a move picked in the list');
+    for (let k = 3; k < h; k++) await page.keyboard.press('ArrowRight');
+    assert.equal(await page.getAttribute('#app', 'data-view'), 'game', 'back to the game');
+    assert.deepEqual(await drawnCounts(page), countsOf(state.board));
+    assert.match(await statusText(page), /Back to the game\. Your move|Game over/);
+    assert.deepEqual(sent, [], 'stepping asks the server nothing');
+    assert.equal((await apiState(id)).history.length, h, 'the game is unchanged');
+    if (!state.over) {
+      await page.locator('.pit.south.legal').first().click();
+      await waitSettled(page);
+      assert.ok((await apiState(id)).history.length > h, 'and it goes on');
+    }
+    await done();
+  });
+
+  test('Copy link copies the game\'s address; the link opens a finished game read-only; without a clipboard the link is shown', { timeout: 40000 }, async () => {
+    const recordClipboard = () => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (text) => { window.__copied = text; } }, configurable: true });
+    };
+    const a = await openPage(DESKTOP, '/?from=test', { initScript: recordClipboard });
+    // one pit of one stone: South's only move ends the game, a draw 1-1
+    const id = await newGame(a.page, { pits: 1, seeds: 1, level: 'easy', first: 'human' });
+    await a.page.click('[data-cell="B2"]');
+    await a.page.waitForSelector('#app[data-state="over"]');
+    assert.ok(await a.page.isEnabled('#undo-btn'), 'the player who finished it may still take the move back');
+    await a.page.click('#share-btn');
+    await a.page.waitForFunction(() => window.__copied);
+    const link = await a.page.evaluate(() => window.__copied);
+    assert.equal(link, `${base}/?game=${id}`);
+    assert.match(await a.page.textContent('#toast'), /Link copied/);
+    assert.ok(await a.page.isHidden('#share-fallback'));
+    // the link, opened elsewhere: the finished game, to look at and replay, not to change
+    const b = await openPage(PHONE, new URL(link).pathname + new URL(link).search);
+    assert.equal(await b.page.getAttribute('#app', 'data-game-id'), id);
+    assert.equal(await b.page.getAttribute('#app', 'data-state'), 'over');
+    assert.equal(await b.page.textContent('#result-text'), 'Draw, 1–1.');
+    assert.match(await b.page.textContent('#result-heading'), /read only/);
+    assert.match(await statusText(b.page), /can be replayed, not changed/);
+    assert.ok(await b.page.isDisabled('#undo-btn'), 'no undo');
+    assert.equal(await b.page.locator('.pit.legal').count(), 0);
+    await b.page.click('#tl-prev');
+    assert.equal(await b.page.textContent('#tl-pos'), 'Move 0 of 1');
+    assert.equal((await apiState(id)).history.length, 1);
+    // no clipboard (refused, or not a secure page): the link in a field, selected
+    await b.page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: async () => { throw new Error('denied'); } }, configurable: true });
+    });
+    await b.page.click('#share-btn');
+    assert.ok(await b.page.isVisible('#share-fallback'));
+    assert.equal(await b.page.inputValue('#share-url'), link);
+    assert.equal(await b.page.evaluate(() => document.activeElement.id), 'share-url');
+    assert.equal(await b.page.evaluate(() => document.activeElement.value.slice(document.activeElement.selectionStart, document.activeElement.selectionEnd)), link, 'selected');
+    const field = await b.page.locator('#share-url').boundingBox();
+    assert.ok(field.x >= 0 && field.x + field.width <= PHONE.width, 'the field fits the phone');
+    await b.done();
+    await a.done();
+  });
+
+  // ---------- comfort ----------
+
+  test('dark mode follows the system; the toggle overrides it and is remembered', { timeout: 30000 }, async () => {
+    const background = (page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const LIGHT = 'rgb(245, 239, 228)';
+    const DARK = 'rgb(22, 18, 14)';
+    const { page, done } = await openPage(PHONE, '/', { colorScheme: 'dark' });
+    assert.equal(await background(page), DARK, 'dark by the system');
+    assert.equal(await page.evaluate(() => getComputedStyle(document.body).color), 'rgb(239, 230, 216)');
+    assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.new-game')).backgroundColor), 'rgb(34, 28, 22)', 'panels too');
+    assert.equal(await page.getAttribute('#theme-btn', 'aria-pressed'), 'true');
+    await page.emulateMedia({ colorScheme: 'light' });
+    assert.equal(await background(page), LIGHT, 'light when the system turns light');
+    assert.equal(await page.getAttribute('#theme-btn', 'aria-pressed'), 'false');
+    await page.click('#theme-btn');
+    assert.equal(await background(page), DARK, 'dark by the toggle');
+    assert.equal(await page.getAttribute('#theme-btn', 'aria-pressed'), 'true');
+    assert.equal(await page.evaluate(() => localStorage.getItem('mancala.theme')), 'dark');
+    await page.reload();
+    await waitSettled(page);
+    assert.equal(await background(page), DARK, 'remembered');
+    mkdirSync(shotsDir, { recursive: true });
+    await page.screenshot({ path: path.join(shotsDir, 'phone-dark.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.click('#theme-btn');
+    assert.equal(await background(page), LIGHT, 'light by the toggle on a dark system');
+    assert.equal(await page.evaluate(() => localStorage.getItem('mancala.theme')), 'light');
+    await done();
+  });
+
+  test('sound is off by default; turned on, sown stones and captures play tones', { timeout: 30000 }, async () => {
+    const countTones = () => {
+      window.__tones = 0;
+      const Context = window.AudioContext;
+      const make = Context.prototype.createOscillator;
+      Context.prototype.createOscillator = function () {
+        window.__tones += 1;
+        return make.call(this);
+      };
+    };
+    const { page, done } = await openPage(DESKTOP, '/', { initScript: countTones });
+    assert.equal(await page.getAttribute('#sound-btn', 'aria-pressed'), 'false');
+    // 4 pits of 1 stone: B5 ends in the store (extra turn), then B4 captures A5
+    await newGame(page, { pits: 4, seeds: 1, level: 'easy', first: 'human', speed: 10 });
+    await page.click('[data-cell="B5"]');
+    await waitSettled(page);
+    assert.equal(await page.evaluate(() => window.__tones), 0, 'silent by default');
+    await page.click('#sound-btn');
+    assert.equal(await page.getAttribute('#sound-btn', 'aria-pressed'), 'true');
+    assert.equal(await page.evaluate(() => localStorage.getItem('mancala.sound')), 'on');
+    await page.click('[data-cell="B4"]');
+    await page.waitForFunction(() => window.__tones >= 3, null, { timeout: 5000 });
+    await waitSettled(page);
+    await page.click('#sound-btn');
+    assert.equal(await page.evaluate(() => localStorage.getItem('mancala.sound')), 'off');
+    await done();
+  });
+
+  test('no serious or critical accessibility problems (axe-core): playing, replaying, game over, dark', { timeout: 60000 }, async () => {
+    const { page, done } = await openPage(PHONE);
+    await newGame(page, { pits: 6, seeds: 4, level: 'easy', first: 'human' });
+    await page.click('[data-cell="B3"]');
+    await waitSettled(page);
+    await page.click('#hint-btn');
+    await page.waitForSelector('.pit.best');
+    await waitSettled(page);
+    await page.click('#details summary');
+    assert.deepEqual(await axeViolations(page), [], 'playing, with a hint and the details open');
+    await page.click('#tl-prev');
+    assert.deepEqual(await axeViolations(page), [], 'replaying');
+    await page.click('#theme-btn');
+    assert.deepEqual(await axeViolations(page), [], 'dark');
+    await page.click('#tl-last');
+    await newGame(page, { pits: 1, seeds: 1, level: 'human', first: 'human' });
+    await page.click('[data-cell="B2"]');
+    await page.waitForSelector('#app[data-state="over"]');
+    assert.deepEqual(await axeViolations(page), [], 'game over, two players, dark');
+    await page.click('#theme-btn');
+    assert.deepEqual(await axeViolations(page), [], 'game over, light');
+    await done();
+  });
 });

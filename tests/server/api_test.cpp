@@ -415,6 +415,62 @@ TEST(ServerApi, UndoTakesBackTheHumansTurnAndTheReply) {
     EXPECT_EQ(server.post(url(start, "/undo")).status, 409);
 }
 
+// Level "human": two people on one screen. No agent; POST .../moves plays for the side to
+// move, undo takes back the last turn whoever played it, ai-move is refused, and the game is
+// stored and comes back from the store like any other.
+TEST(ServerApi, TwoPlayersOnOneScreenPlayBothSides) {
+    ServerOptions options;
+    options.store.max_games = 1;
+    options.store.active_window = std::chrono::milliseconds(0);
+    const TestServer server(options);
+    const json start = server.create(json{{"level", "human"}, {"pits", 3}, {"seeds", 2}, {"first", "ai"}});
+    EXPECT_EQ(start["opponent"], (json{{"level", "human"}, {"spec", "human"}}));
+    EXPECT_EQ(start["to_move"], "north");
+    Answer a = server.post(url(start, "/ai-move"));
+    EXPECT_EQ(a.status, 409);
+    EXPECT_NE(a.text.find("two-player game"), std::string::npos) << a.text;
+    a = server.post(url(start, "/undo"));
+    EXPECT_EQ(a.status, 409);
+    EXPECT_NE(a.text.find("no move has been played yet"), std::string::npos) << a.text;
+    a = server.post(url(start, "/moves"), json{{"pit", "B2"}});  // South's pit, North to move
+    EXPECT_EQ(a.status, 400);
+    EXPECT_NE(a.text.find("not one of North's pits (A4..A2): North is to move"), std::string::npos) << a.text;
+    a = server.post(url(start, "/moves"), json{{"pit", "A2"}});  // 2 stones: A1 (North's store), B2
+    ASSERT_EQ(a.status, 200) << a.text;
+    EXPECT_EQ(a.body["moves"][0]["side"], "north");
+    const json after_north = a.body["state"];
+    ASSERT_EQ(after_north["to_move"], "south");
+    a = server.post(url(start, "/moves"), json{{"pit", "A3"}});
+    EXPECT_EQ(a.status, 400) << a.text;
+    a = server.post(url(start, "/moves"), json{{"pit", "B2"}});
+    ASSERT_EQ(a.status, 200) << a.text;
+    EXPECT_EQ(a.body["moves"][0]["side"], "south");
+    // undo takes back South's turn only (not North's before it)
+    a = server.post(url(start, "/undo"));
+    ASSERT_EQ(a.status, 200) << a.text;
+    EXPECT_EQ(a.body, after_north);
+    // another game takes its place in memory; it comes back from the store and goes on
+    const json other = server.create(json{{"level", "human"}});
+    EXPECT_EQ(server.get(url(start)).body, after_north);
+    std::mt19937 random(7);
+    json state = after_north;
+    bool north_moved = false;
+    for (int step = 0; step < 200 && !state["over"]; ++step) {
+        const json& legal = state["legal_moves"];
+        const std::string side = state["to_move"];
+        a = server.post(url(state, "/moves"), json{{"pit", legal[random() % legal.size()]}});
+        ASSERT_EQ(a.status, 200) << a.text;
+        EXPECT_EQ(a.body["moves"][0]["side"], side);
+        north_moved = north_moved || side == "north";
+        state = a.body["state"];
+        expect_consistent(state);
+    }
+    EXPECT_TRUE(state["over"]);
+    EXPECT_TRUE(north_moved);
+    EXPECT_EQ(server.get(url(start)).body, state);
+    (void)other;
+}
+
 // With endgame databases (serve --db), hints and the perfect level are exact where the
 // database covers every move.
 TEST(ServerApi, HintsAreExactWithADatabase) {
@@ -539,7 +595,7 @@ TEST(ServerApi, ListsLevelsAgentsAndRules) {
     EXPECT_EQ(agents.body["default_level"], "medium");
     std::vector<std::string> level_names;
     for (const json& level : agents.body["levels"]) level_names.push_back(level["name"]);
-    EXPECT_EQ(level_names, (std::vector<std::string>{"easy", "medium", "hard", "expert", "perfect"}));
+    EXPECT_EQ(level_names, (std::vector<std::string>{"easy", "medium", "hard", "expert", "perfect", "human"}));
     EXPECT_EQ(agents.body["levels"][1]["spec"], "alphabeta:depth=4");
     EXPECT_EQ(agents.body["kinds"].size(), agents::agent_kinds().size());
     for (const json& kind : agents.body["kinds"]) {
