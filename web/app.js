@@ -1119,6 +1119,8 @@
     if (mode !== 'idle' || !state || viewPly !== null || !humanToMove()) return;
     const gen = generation;
     const before = state.history.length;
+    showError('');
+    toastEl.className = 'toast';
     setMode('hinting');
     announce('Looking for the best move…');
     try {
@@ -1135,7 +1137,7 @@
       $('hint-line').hidden = !pv;
       renderHints();
       setMode('idle');
-      announce(text + '.');
+      announce(statusForState(), text + '.');
       keepBoardInView();
     } catch (e) {
       if (gen !== generation) return;

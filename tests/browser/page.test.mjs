@@ -337,7 +337,8 @@ async function axeViolations(page) {
 
 // ---------- tests ----------
 
-describe('the web page against mancala serve', { timeout: 220000 }, () => {
+// A guard against a hang, not the budget: the suite takes about 2 minutes on an idle 2-core machine.
+describe('the web page against mancala serve', { timeout: 300000 }, () => {
   before(async () => {
     assert.ok(existsSync(binary), `no binary at ${binary} (build it, or set MANCALA_BINARY)`);
     assert.ok(existsSync(chromiumPath), `no browser at ${chromiumPath} (apt-get install chromium)`);
@@ -908,10 +909,13 @@ describe('the web page against mancala serve', { timeout: 220000 }, () => {
       await page.click('#hint-btn');
       await page.waitForSelector('.pit.best');
       await waitSettled(page);
-      await page.route('**/api/games/*/hint', (route) => busy(route, 503, 2));
-      await page.click('#hint-btn');
-      await page.waitForFunction(() => /try the hint again/.test(document.getElementById('status').textContent));
-      await waitSettled(page);
+      if (viewport === PHONE) {
+        // the longest status: what happened on the second line, whose move on the first
+        await page.route('**/api/games/*/hint', (route) => busy(route, 503, 2));
+        await page.click('#hint-btn');
+        await page.waitForFunction(() => /try the hint again/.test(document.getElementById('status').textContent));
+        await waitSettled(page);
+      }
       await page.route('**/api/games/*/moves', (route) =>
         route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'refused by the test, a long message to wrap the error line under the board' }) }),
       );
@@ -919,7 +923,7 @@ describe('the web page against mancala serve', { timeout: 220000 }, () => {
       await page.waitForFunction(() => /refused by the test/.test(document.getElementById('error').textContent));
       await waitSettled(page);
       const { seen, tops } = await stop();
-      assert.ok(seen >= 8, `the status changed (${seen} times)`);
+      assert.ok(seen >= 6, `the status changed (${seen} times)`);
       assert.deepEqual(tops, [tops[0]], 'the board never moved (window/document top)');
       // the error is next to the board, in view
       const board = await page.locator('#board').boundingBox();
@@ -1168,8 +1172,6 @@ describe('the web page against mancala serve', { timeout: 220000 }, () => {
     await page.reload();
     await waitSettled(page);
     assert.equal(await background(page), DARK, 'remembered');
-    mkdirSync(shotsDir, { recursive: true });
-    await page.screenshot({ path: path.join(shotsDir, 'phone-dark.png') });
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.click('#theme-btn');
     assert.equal(await background(page), LIGHT, 'light by the toggle on a dark system');
@@ -1219,6 +1221,8 @@ describe('the web page against mancala serve', { timeout: 220000 }, () => {
     assert.deepEqual(await axeViolations(page), [], 'replaying');
     await page.click('#theme-btn');
     assert.deepEqual(await axeViolations(page), [], 'dark');
+    mkdirSync(shotsDir, { recursive: true });
+    await page.screenshot({ path: path.join(shotsDir, 'phone-dark.png') });
     await page.click('#tl-last');
     await newGame(page, { pits: 1, seeds: 1, level: 'human', first: 'human' });
     await page.click('[data-cell="B2"]');
