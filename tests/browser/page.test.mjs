@@ -441,8 +441,18 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await done();
   });
 
-  test('extra turns and captures are announced and highlighted', { timeout: 30000 }, async () => {
-    const { page, done } = await openPage();
+  test('extra turns and captures are announced and highlighted; sound, off by default, plays them once on', { timeout: 30000 }, async () => {
+    // counts the tones the page makes (WebAudio oscillators)
+    const countTones = () => {
+      window.__tones = 0;
+      const make = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function () {
+        window.__tones += 1;
+        return make.call(this);
+      };
+    };
+    const { page, done } = await openPage(DESKTOP, '/', { initScript: countTones });
+    assert.equal(await page.getAttribute('#sound-btn', 'aria-pressed'), 'false');
     // 4 pits of 1 stone: B5 ends in the store (extra turn), then B4 ends in the empty B5
     // and captures it with A5 opposite
     await newGame(page, { pits: 4, seeds: 1, level: 'easy', first: 'human', speed: 10 });
@@ -458,8 +468,13 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.ok(await page.locator('[data-cell="B6"].extra').count(), 'the store is highlighted');
     assert.ok(await page.isVisible('#south-turn'), 'still South to move');
     assert.equal(await page.getAttribute('[data-cell="B6"]', 'data-count'), '1');
+    assert.equal(await page.evaluate(() => window.__tones), 0, 'silent by default');
+    await page.click('#sound-btn');
+    assert.equal(await page.getAttribute('#sound-btn', 'aria-pressed'), 'true');
+    assert.equal(await page.evaluate(() => localStorage.getItem('mancala.sound')), 'on', 'remembered');
     await page.click('[data-cell="B4"]');
     await page.waitForSelector('#app[data-state="thinking"]');
+    assert.ok((await page.evaluate(() => window.__tones)) >= 3, 'a tone for the stone sown and two for the capture');
     assert.match(await page.textContent('#toast'), /Capture!.*2 stones.*A5/);
     assert.equal(await page.locator('[data-cell="A5"].captured').count(), 1, 'the captured pit is highlighted');
     assert.equal(await page.locator('[data-cell="B5"].captured').count(), 1, 'the capturing pit is highlighted');
@@ -909,6 +924,11 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       await page.click('#hint-btn');
       await page.waitForSelector('.pit.best');
       await waitSettled(page);
+      if (name !== 'tablet') {
+        mkdirSync(shotsDir, { recursive: true });
+        // the top of the page, as it opens (the window may be scrolled to the board)
+        await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true, clip: { x: 0, y: 0, ...viewport } });
+      }
       if (viewport === PHONE) {
         // the longest status: what happened on the second line, whose move on the first
         await page.route('**/api/games/*/hint', (route) => busy(route, 503, 2));
@@ -938,14 +958,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       await page.click('#tl-prev');
       await expectBoardInView(page, viewport, 'after stepping back');
       await page.click('#tl-last');
-      if (name !== 'tablet') {
-        await page.click('#hint-btn');
-        await page.waitForSelector('.pit.best');
-        await waitSettled(page);
-        await page.evaluate(() => window.scrollTo(0, 0));
-        mkdirSync(shotsDir, { recursive: true });
-        await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
-      }
+      await expectBoardInView(page, viewport, 'back to the game');
       await done([400, 503]);
     });
   }
@@ -1176,34 +1189,6 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await page.click('#theme-btn');
     assert.equal(await background(page), LIGHT, 'light by the toggle on a dark system');
     assert.equal(await page.evaluate(() => localStorage.getItem('mancala.theme')), 'light');
-    await done();
-  });
-
-  test('sound is off by default; turned on, sown stones and captures play tones', { timeout: 30000 }, async () => {
-    const countTones = () => {
-      window.__tones = 0;
-      const Context = window.AudioContext;
-      const make = Context.prototype.createOscillator;
-      Context.prototype.createOscillator = function () {
-        window.__tones += 1;
-        return make.call(this);
-      };
-    };
-    const { page, done } = await openPage(DESKTOP, '/', { initScript: countTones });
-    assert.equal(await page.getAttribute('#sound-btn', 'aria-pressed'), 'false');
-    // 4 pits of 1 stone: B5 ends in the store (extra turn), then B4 captures A5
-    await newGame(page, { pits: 4, seeds: 1, level: 'easy', first: 'human', speed: 10 });
-    await page.click('[data-cell="B5"]');
-    await waitSettled(page);
-    assert.equal(await page.evaluate(() => window.__tones), 0, 'silent by default');
-    await page.click('#sound-btn');
-    assert.equal(await page.getAttribute('#sound-btn', 'aria-pressed'), 'true');
-    assert.equal(await page.evaluate(() => localStorage.getItem('mancala.sound')), 'on');
-    await page.click('[data-cell="B4"]');
-    await page.waitForFunction(() => window.__tones >= 3, null, { timeout: 5000 });
-    await waitSettled(page);
-    await page.click('#sound-btn');
-    assert.equal(await page.evaluate(() => localStorage.getItem('mancala.sound')), 'off');
     await done();
   });
 
