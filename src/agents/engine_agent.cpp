@@ -17,16 +17,16 @@ public:
 
     Decision choose(const Rules& rules, const Position& position, const MoveBudget& budget) override {
         const search::SearchReport r = engine_.search(rules, position, limits(budget));
-        return Decision{r.best_move, static_cast<double>(r.score) / search::kPointsPerStone, r.proven, summary(r)};
+        return Decision{r.best_move, r.stones(), r.proven, summary(r)};
     }
 
     std::vector<MoveScore> analyze(const Rules& rules, const Position& position,
                                    const MoveBudget& budget) override {
-        const search::SearchReport r = engine_.search(rules, position, limits(budget), true);
+        const search::SearchReport r =
+            engine_.search(rules, position, limits(budget), search::SearchMode::every_move());
         std::vector<MoveScore> scores;
         for (const search::MoveAnalysis& m : r.moves)
-            scores.push_back(
-                MoveScore{m.move, static_cast<double>(m.score) / search::kPointsPerStone, m.proven, m.pv});
+            scores.push_back(MoveScore{m.move, m.stones(), m.proven, m.pv});
         return scores;
     }
 
@@ -55,7 +55,7 @@ private:
 std::vector<MoveScore> move_scores(const search::SearchReport& report) {
     std::vector<MoveScore> scores;
     for (const search::MoveAnalysis& m : report.moves)
-        scores.push_back(MoveScore{m.move, static_cast<double>(m.score) / search::kPointsPerStone, m.proven, m.pv});
+        scores.push_back(MoveScore{m.move, m.stones(), m.proven, m.pv});
     return scores;
 }
 

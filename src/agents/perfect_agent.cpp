@@ -30,7 +30,7 @@ public:
             r.proven
                 ? fmt::format("proven: {} ({} nodes)", search::format_score(r.score, true), r.nodes)
                 : fmt::format("not proven in time: {} at depth {}", search::format_score(r.score, false), r.depth);
-        return Decision{r.best_move, static_cast<double>(r.score) / search::kPointsPerStone, r.proven, summary};
+        return Decision{r.best_move, r.stones(), r.proven, summary};
     }
 
     std::vector<MoveScore> analyze(const Rules& rules, const Position& position,
@@ -39,7 +39,7 @@ public:
         search::SearchLimits limits;
         limits.move_time = time_;
         limits.deadline = budget.deadline;
-        return move_scores(engine_.search(rules, position, limits, true));
+        return move_scores(engine_.search(rules, position, limits, search::SearchMode::every_move()));
     }
 
     void new_game() override { engine_.new_game(); }

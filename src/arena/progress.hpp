@@ -1,6 +1,8 @@
 #pragma once
-// Progress of a long run on a terminal: a bar redrawn in place on a TTY, or,
-// when the output is a log (CI, a pipe), a plain line every so often.
+// Progress of a tournament: a bar redrawn in place on a TTY, or, when the
+// output is a log (CI, a pipe), a plain line every so often (util/progress_line).
+
+#include "util/progress_line.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -22,22 +24,19 @@ public:
     void finish();          ///< draws the final state and ends the line
 
 private:
-    void draw(int done, Clock::time_point now);
+    std::string text(int done) const;
 
     std::FILE* out_;
     bool interactive_;
     std::chrono::milliseconds period_;
+    ProgressLine line_;
     int initial_ = 0;
     int total_ = 0;
     int last_done_ = 0;
     Clock::time_point started_;
-    Clock::time_point last_draw_;
 };
 
 /// "12/400 games (3%), 25.1 games/s, ETA 15s", with a bar of `bar_width` cells first if non-zero.
 std::string format_progress(int done, int total, std::optional<double> rate, int bar_width);
-
-/// "45s", "3m05s", "2h07m".
-std::string format_eta(double seconds);
 
 }  // namespace mancala::arena

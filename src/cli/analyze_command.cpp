@@ -63,7 +63,9 @@ void run(const AnalyzeArgs& args) {
                    search::format_score(r.score, r.proven), r.nodes, r.nodes_per_second(), r.seconds,
                    fmt::join(line_names(rules, position, r.pv), " "));
     };
-    const search::SearchReport report = engine.search(rules, position, limits, true, show_iteration);
+    search::IterationObserver observer(show_iteration);
+    const search::SearchReport report =
+        engine.search(rules, position, limits, search::SearchMode::every_move(), &observer);
     const int n = position.pits();
     const Side mover = position.to_move();
 

@@ -4,6 +4,7 @@
 // finished tier in a log.
 
 #include "solve/endgame_db.hpp"
+#include "util/progress_line.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -12,8 +13,7 @@ namespace mancala::cli {
 
 class DbProgress {
 public:
-    DbProgress(std::FILE* out, bool enabled, bool interactive)
-        : out_(out), enabled_(enabled), interactive_(interactive) {}
+    DbProgress(std::FILE* out, bool enabled, bool interactive) : line_(out, interactive), enabled_(enabled) {}
 
     void update(const solve::BuildProgress& p);
     /// Ends the line of the bar.
@@ -23,10 +23,8 @@ public:
     std::uint64_t positions() const { return last_.done; }
 
 private:
-    std::FILE* out_;
+    ProgressLine line_;
     bool enabled_;
-    bool interactive_;
-    bool drawn_ = false;
     double logged_at_ = 0;
     solve::BuildProgress last_;
 };

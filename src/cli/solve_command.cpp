@@ -6,12 +6,14 @@
 #include "search/engine.hpp"
 #include "solve/endgame_db.hpp"
 #include "util/memory_usage.hpp"
+#include "util/progress_line.hpp"
 #include "util/terminal.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <thread>
@@ -86,6 +88,52 @@ std::unique_ptr<solve::EndgameDatabase> endgame_database(const SolveArgs& args, 
     return db;
 }
 
+// A proof's progress on stderr. On a terminal the warm-up depths rewrite one line,
+// and a pass under way rewrites the next, which its result then replaces; in a
+// log every line stands, and a pass under way shows once a minute.
+class ProofProgress : public search::SearchObserver {
+public:
+    explicit ProofProgress(bool quiet) : line_(stderr, is_terminal(stderr)), quiet_(quiet) {}
+
+    void on_iteration(const search::SearchReport& r) override {
+        if (r.depth < search::kProveDepth)
+            show(fmt::format("warm-up depth {:>3}: {:>12} nodes, {:.1f} s, {}", r.depth, r.nodes, r.seconds,
+                             search::format_score(r.score, r.proven)),
+                 Shown::WarmUp);
+    }
+    void on_proof_test(const search::ProofTest& t) override {
+        show(fmt::format("proof: is the value at least {:+}? {} nodes, {:.0f} s", t.at_least, t.nodes, t.seconds),
+             Shown::Pass);
+    }
+    void on_proof_bounds(const search::ProofBounds& b) override {
+        auto bound = [](std::optional<int> stones) { return stones ? fmt::format("{:+}", *stones) : "?"; };
+        show(fmt::format("proof: value in [{}, {}] after {} nodes, {:.1f} s", bound(b.lower), bound(b.upper),
+                         b.nodes, b.seconds),
+             Shown::Pass);
+        finish();  // a result stands
+    }
+    std::chrono::milliseconds progress_interval() const override {
+        return std::chrono::seconds(line_.terminal() ? 1 : 60);
+    }
+    void finish() {
+        line_.keep();
+        shown_ = Shown::Nothing;
+    }
+
+private:
+    enum class Shown { Nothing, WarmUp, Pass };  // the kind of line a terminal may rewrite
+    void show(const std::string& text, Shown kind) {
+        if (quiet_) return;
+        if (shown_ != kind) line_.keep();  // the other kind's line stands
+        line_.show(text);
+        shown_ = kind;
+    }
+
+    ProgressLine line_;
+    bool quiet_;
+    Shown shown_ = Shown::Nothing;
+};
+
 Solution by_search(const SolveArgs& args, const Rules& rules, const Position& start, bool quiet) {
     const int stones = start.row_stones(Side::South) + start.row_stones(Side::North);
     const auto db = endgame_database(args, rules, stones, quiet);
@@ -98,55 +146,11 @@ Solution by_search(const SolveArgs& args, const Rules& rules, const Position& st
     settings.endgame = db.get();
     settings.endgame_stones = db_stones;
     search::Engine engine(settings);
-    search::SearchLimits limits;
-    limits.prove = true;
-    limits.prove_warmup_depth = args.warmup_depth;
-    const int base = start.store_difference(start.to_move());
-    // Progress on stderr. On a terminal the warm-up depths rewrite one line, and
-    // a pass under way rewrites the next, which its result then replaces; in a
-    // log every line stands, and a pass under way shows once a minute.
-    const bool terminal = is_terminal(stderr);
-    enum class Shown { Nothing, WarmUp, Pass } shown = Shown::Nothing;  // the line a terminal may rewrite
-    auto show = [&](const std::string& text, Shown kind) {
-        if (quiet) return;
-        if (!terminal) {
-            fmt::print(stderr, "{}\n", text);
-            return;
-        }
-        if (shown != Shown::Nothing && shown != kind) fmt::print(stderr, "\n");  // keep the other kind
-        fmt::print(stderr, "\r{}\x1b[K", text);
-        shown = kind;
-    };
-    auto whole_stones = [&](int points) {  // a test of "at least 8.1 stones" is one of "at least 9"
-        const int k = search::kPointsPerStone;
-        return base + (points >= 0 ? (points + k - 1) / k : -(-points / k));
-    };
-    limits.on_proof_pass = [&](int lower, int upper, std::uint64_t nodes, double seconds) {
-        auto bound = [&](int points) {
-            return std::abs(points) >= 1'000'000 ? std::string("?")  // no bound yet (infinite)
-                                                 : fmt::format("{:+}", whole_stones(points));
-        };
-        show(fmt::format("proof: value in [{}, {}] after {} nodes, {:.1f} s", bound(lower), bound(upper), nodes,
-                         seconds),
-             Shown::Pass);
-        if (terminal && !quiet) fmt::print(stderr, "\n");  // a result stands
-        shown = Shown::Nothing;
-    };
-    limits.progress_interval = std::chrono::seconds(terminal ? 1 : 60);
-    limits.on_proof_progress = [&](int beta, std::uint64_t nodes, double seconds) {
-        show(fmt::format("proof: is the value at least {:+}? {} nodes, {:.0f} s", whole_stones(beta), nodes,
-                         seconds),
-             Shown::Pass);
-    };
-    const auto report = engine.search(rules, start, limits, false, [&](const search::SearchReport& r) {
-        if (r.depth < search::kProveDepth)
-            show(fmt::format("warm-up depth {:>3}: {:>12} nodes, {:.1f} s, {}", r.depth, r.nodes, r.seconds,
-                             search::format_score(r.score, r.proven)),
-                 Shown::WarmUp);
-    });
-    if (terminal && !quiet && shown != Shown::Nothing) fmt::print(stderr, "\n");
+    ProofProgress progress(quiet);
+    const auto report = engine.search(rules, start, {}, search::SearchMode::proof(args.warmup_depth), &progress);
+    progress.finish();
     if (!report.proven) throw std::runtime_error("the search stopped before proving the value");
-    return Solution{"search", report.score / search::kPointsPerStone, {report.best_move}, report.nodes};
+    return Solution{"search", static_cast<int>(std::lround(report.stones())), {report.best_move}, report.nodes};
 }
 
 void run(const SolveArgs& args) {

@@ -38,9 +38,9 @@ void TraverseLog::put_int(int value) {
 }
 
 void TraverseLog::put_value(int value) {
-    if (value >= search::kInfinity)
+    if (value >= search::kScoreInfinity)
         put("Infinity");
-    else if (value <= -search::kInfinity)
+    else if (value <= -search::kScoreInfinity)
         put("-Infinity");
     else
         put_int(value);

@@ -33,4 +33,19 @@ private:
     std::array<std::atomic<std::uint64_t>, kSlots> slots_{};
 };
 
+/// Marks a node busy for as long as it lives, when `busy` is given and the slot is free.
+class BusyMark {
+public:
+    BusyMark(BusyNodes* busy, std::uint64_t key) : busy_(busy && busy->enter(key) ? busy : nullptr), key_(key) {}
+    ~BusyMark() {
+        if (busy_) busy_->leave(key_);
+    }
+    BusyMark(const BusyMark&) = delete;
+    BusyMark& operator=(const BusyMark&) = delete;
+
+private:
+    BusyNodes* busy_;
+    std::uint64_t key_;
+};
+
 }  // namespace mancala::search

@@ -1,13 +1,13 @@
 #include "search/engine.hpp"
 
+#include "search/helper_pool.hpp"
+#include "search/mtdf.hpp"
 #include "search/search_worker.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdlib>
-#include <memory>
-#include <thread>
+#include <optional>
 
 namespace mancala::search {
 
@@ -18,6 +18,184 @@ std::vector<int> initial_order(const Position& p) {
     std::vector<int> order;
     for (int move : p.legal_moves()) order.push_back(move);
     return order;
+}
+
+struct Deadlines {
+    std::optional<Clock::time_point> hard;  ///< the search stops
+    std::optional<Clock::time_point> soft;  ///< no new iteration starts: it could not finish
+};
+
+Deadlines deadlines_for(const SearchLimits& limits, Clock::time_point start) {
+    Deadlines d;
+    if (limits.move_time) {
+        d.hard = start + *limits.move_time;
+        d.soft = start + *limits.move_time / 2;
+    }
+    if (limits.deadline) {
+        if (!d.hard || *limits.deadline < *d.hard) d.hard = limits.deadline;
+        if (!d.soft || *limits.deadline < *d.soft) d.soft = limits.deadline;
+    }
+    return d;
+}
+
+/// One call of Engine::search: iterative deepening on the main thread, each
+/// iteration a full-window search (shallow, or scoring every move) or MTD(f)
+/// passes, with the helper threads alongside.
+template <class Board>
+class SearchRun {
+public:
+    using Context = typename BoardOps<Board>::Context;
+
+    SearchRun(const EngineSettings& settings, TranspositionTable& tt, const Context& context, const Board& root,
+              const Position& position, const SearchLimits& limits, const SearchMode& mode,
+              SearchObserver* observer)
+        : settings_(settings),
+          context_(context),
+          root_(root),
+          mode_(mode),
+          observer_(observer),
+          deadlines_(deadlines_for(limits, start_)),
+          base_points_(kPointsPerStone * position.store_difference(position.to_move())),
+          order_(initial_order(position)) {
+        shared_.heuristic = settings.heuristic;
+        shared_.reuse_deeper_results = settings.reuse_deeper_results;
+        shared_.total_stones = position.total_stones();
+        shared_.tt = &tt;
+        const EndgameOracle* endgame = settings.endgame;
+        if (endgame && endgame->covers(BoardOps<Board>::rules(context))) {
+            shared_.endgame = endgame;
+            shared_.endgame_stones = settings.endgame_stones < 0
+                                         ? endgame->max_stones()
+                                         : std::min(settings.endgame_stones, endgame->max_stones());
+        }
+        shared_.deadline = deadlines_.hard;
+        shared_.node_limit = limits.nodes;
+        const bool prove = mode.goal == SearchMode::Goal::Proof;
+        // A proof deepens through its warm-up, then one last iteration searches to the end of the game.
+        max_depth_ = prove ? std::clamp(mode.proof_warmup_depth, 0, kMaxDepth) + 1
+                           : std::min(limits.depth.value_or(kMaxDepth), kMaxDepth);
+        tt.new_search();
+    }
+
+    SearchReport run();
+
+private:
+    bool proving() const { return mode_.goal == SearchMode::Goal::Proof; }
+    int depth_of(int iteration) const { return proving() && iteration == max_depth_ ? kProveDepth : iteration; }
+    RootScore search_depth(int depth, int guess, std::vector<RootScore>* scores);
+    void record(const RootScore& best, std::vector<RootScore>& scores, int depth);
+    void count() {
+        main_.flush_nodes();
+        report_.nodes = shared_.nodes.load();
+        report_.seconds = seconds();
+    }
+    double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+    ProofBounds bounds_in_stones(int lower, int upper) const;
+
+    const EngineSettings& settings_;
+    const Context& context_;
+    const Board& root_;
+    const SearchMode mode_;
+    SearchObserver* observer_;
+    const Clock::time_point start_ = Clock::now();
+    const Deadlines deadlines_;
+    const int base_points_;  ///< the root's store difference: scores below count from it
+    int max_depth_ = 0;
+    std::vector<int> order_;
+    SharedSearch shared_;
+    std::optional<HelperPool<Board>> helpers_;
+    SearchWorker<Board> main_{shared_, context_};
+    SearchReport report_;
+};
+
+template <class Board>
+SearchReport SearchRun<Board>::run() {
+    if (order_.empty()) return report_;
+    report_.best_move = order_.front();
+    helpers_.emplace(shared_, context_, root_, order_, settings_.threads - 1,
+                     proving() ? max_depth_ - 1 : max_depth_, proving());
+    main_.report_progress();
+    int guess = 0;
+    for (int iteration = 1; iteration <= max_depth_; ++iteration) {
+        const int depth = depth_of(iteration);
+        std::vector<RootScore> scores;
+        const RootScore best = search_depth(depth, guess, &scores);
+        if (main_.stopped() || best.move < 0) break;
+        guess = best.score;
+        record(best, scores, depth);
+        // Best move first next time; the others keep their relative order.
+        std::stable_partition(order_.begin(), order_.end(), [&](int m) { return m == best.move; });
+        count();
+        if (observer_) observer_->on_iteration(report_);
+        if (report_.proven) break;  // the game value is known: deeper search changes nothing
+        if (deadlines_.soft && Clock::now() >= *deadlines_.soft) break;
+    }
+    helpers_->stop();
+    count();
+    return report_;
+}
+
+// One iteration: a full window when shallow or scoring every move (into
+// `scores`), MTD(f) from `guess` otherwise. The passes of a proof are joined by
+// the helpers and reported to the observer.
+template <class Board>
+RootScore SearchRun<Board>::search_depth(int depth, int guess, std::vector<RootScore>* scores) {
+    const bool every_move = mode_.goal == SearchMode::Goal::EveryMove;
+    if (every_move || depth < 4)
+        return main_.search_root(root_, depth, -kScoreInfinity, kScoreInfinity, order_,
+                                 every_move ? scores : nullptr);
+    if (depth != kProveDepth)
+        return mtdf(
+            main_, root_, depth, guess, order_, [](int) {}, [](int, int) {});
+    int beta_now = 0;  // the pass under way, for the progress ticks
+    if (observer_) {
+        shared_.tick_interval = observer_->progress_interval();
+        shared_.on_tick = [&] {  // the main worker has just flushed its nodes
+            observer_->on_proof_test(
+                ProofTest{stones_at_least(base_points_ + beta_now), shared_.nodes.load(), seconds()});
+        };
+    }
+    const RootScore best = mtdf(
+        main_, root_, depth, guess, order_,
+        [&](int beta) {
+            beta_now = beta;
+            helpers_->begin_pass(beta);
+        },
+        [&](int lower, int upper) {
+            if (!observer_) return;
+            main_.flush_nodes();
+            observer_->on_proof_bounds(bounds_in_stones(lower, upper));
+        });
+    shared_.on_tick = nullptr;
+    return best;
+}
+
+template <class Board>
+ProofBounds SearchRun<Board>::bounds_in_stones(int lower, int upper) const {
+    ProofBounds b;
+    if (lower > -kScoreInfinity) b.lower = stones_at_least(base_points_ + lower);
+    if (upper < kScoreInfinity) b.upper = stones_at_most(base_points_ + upper);
+    b.nodes = shared_.nodes.load();
+    b.seconds = seconds();
+    return b;
+}
+
+// The report after a completed iteration: best move, score, principal variation,
+// and when scoring every move, each move best first.
+template <class Board>
+void SearchRun<Board>::record(const RootScore& best, std::vector<RootScore>& scores, int depth) {
+    report_.best_move = best.move;
+    report_.score = base_points_ + best.score;
+    report_.proven = best.proven;
+    report_.depth = depth;
+    report_.pv = main_.principal_variation(root_, best.move, depth);
+    if (mode_.goal != SearchMode::Goal::EveryMove) return;
+    report_.moves.clear();
+    std::stable_sort(scores.begin(), scores.end(),
+                     [](const RootScore& a, const RootScore& b) { return a.score > b.score; });
+    for (const RootScore& s : scores)
+        report_.moves.push_back(MoveAnalysis{s.move, base_points_ + s.score, s.proven,
+                                             main_.principal_variation(root_, s.move, depth)});
 }
 
 }  // namespace
@@ -32,171 +210,19 @@ void Engine::configure(const EngineSettings& settings) {
 void Engine::new_game() { tt_.clear(); }
 
 SearchReport Engine::search(const Rules& rules, const Position& position, const SearchLimits& limits,
-                            bool analyse_all, const IterationCallback& on_iteration) {
+                            const SearchMode& mode, SearchObserver* observer) {
     if (PackedBoard::fits(position)) {
         const PackedRules context(rules);
-        return iterate(context, PackedBoard::from(position), position, limits, analyse_all, on_iteration);
+        return search_board(context, PackedBoard::from(position), position, limits, mode, observer);
     }
-    return iterate(rules, position, position, limits, analyse_all, on_iteration);
+    return search_board(rules, position, position, limits, mode, observer);
 }
 
 template <class Board>
-SearchReport Engine::iterate(const typename BoardOps<Board>::Context& context, const Board& root,
-                             const Position& position, const SearchLimits& limits, bool analyse_all,
-                             const IterationCallback& on_iteration) {
-    const auto start = Clock::now();
-    SharedSearch shared;
-    shared.heuristic = settings_.heuristic;
-    shared.reuse_deeper_results = settings_.reuse_deeper_results;
-    shared.total_stones = position.total_stones();
-    shared.tt = &tt_;
-    std::unique_ptr<BusyNodes> busy;
-    if (settings_.threads > 1) {
-        busy = std::make_unique<BusyNodes>();
-        shared.busy = busy.get();
-    }
-    if (settings_.endgame && settings_.endgame->covers(BoardOps<Board>::rules(context))) {
-        shared.endgame = settings_.endgame;
-        shared.endgame_stones = settings_.endgame_stones < 0
-                                    ? settings_.endgame->max_stones()
-                                    : std::min(settings_.endgame_stones, settings_.endgame->max_stones());
-    }
-    shared.node_limit = limits.nodes;
-    std::optional<Clock::time_point> soft_deadline;
-    if (limits.move_time) {
-        shared.deadline = start + *limits.move_time;
-        soft_deadline = start + *limits.move_time / 2;  // do not start an iteration that cannot finish
-    }
-    if (limits.deadline && (!shared.deadline || *limits.deadline < *shared.deadline)) {
-        shared.deadline = limits.deadline;
-        if (!soft_deadline || *limits.deadline < *soft_deadline) soft_deadline = limits.deadline;
-    }
-    tt_.new_search();
-
-    const int warmup = std::clamp(limits.prove_warmup_depth.value_or(kProveWarmupDepth), 0, kMaxDepth);
-    const int max_depth = limits.prove ? warmup + 1 : std::min(limits.depth.value_or(kMaxDepth), kMaxDepth);
-    const int base_points = kPointsPerStone * position.store_difference(position.to_move());
-    SearchReport report;
-    std::vector<int> order = initial_order(position);
-    if (order.empty()) return report;
-    report.best_move = order.front();
-
-    // Lazy SMP: helpers search the same root, half of them one ply deeper, and
-    // share what they learn through the table; only the main thread's result counts.
-    // In a proof, once their warm-up is over, they join each null-window pass of
-    // the main thread; BusyNodes steers the threads into different subtrees and
-    // the table passes their proven bounds on.
-    std::vector<std::jthread> helpers;
-    const bool prove = limits.prove;
-    for (int t = 1; t < settings_.threads; ++t) {
-        helpers.emplace_back([&shared, &context, &root, max_depth, t, order, prove] {
-            SearchWorker<Board> worker(shared, context);
-            const int last = prove ? max_depth - 1 : max_depth;
-            for (int depth = 1 + (t & 1); depth <= last && !worker.stopped(); ++depth)
-                worker.search_root(root, depth, -kScoreInfinity, kScoreInfinity, order, nullptr);
-            if (prove) {
-                std::uint32_t done = 0;
-                while (!shared.stop.load()) {
-                    shared.proof_pass.wait(done);
-                    const std::uint32_t pass = shared.proof_pass.load(std::memory_order_acquire);
-                    if (shared.stop.load()) break;
-                    const int beta = shared.proof_beta.load();
-                    worker.follow_pass(pass);
-                    worker.search_root(root, kProveDepth, beta - 1, beta, order, nullptr);
-                    done = pass;
-                }
-            }
-            worker.flush_nodes();
-        });
-    }
-
-    SearchWorker<Board> main(shared, context);
-    main.report_progress();
-    int previous = 0;
-    for (int iteration = 1; iteration <= max_depth; ++iteration) {
-        // A proof's last iteration searches to the end of the game.
-        const int depth = limits.prove && iteration == max_depth ? kProveDepth : iteration;
-        std::vector<RootScore> scores;
-        RootScore best;
-        if (analyse_all || depth < 4) {
-            best = main.search_root(root, depth, -kScoreInfinity, kScoreInfinity, order,
-                                    analyse_all ? &scores : nullptr);
-        } else {
-            // MTD(f): null-window searches converge on the value from the last
-            // iteration's guess. The move comes from a search that failed high
-            // (its move is proven at least that good); proven-ness needs both bounds.
-            int guess = previous, lower = -kScoreInfinity, upper = kScoreInfinity;
-            RootScore high{-1, 0, false};
-            bool low_proven = false;
-            if (depth == kProveDepth && limits.on_proof_progress) {
-                shared.tick_interval = limits.progress_interval;
-                shared.on_tick = [&] {  // the main worker has just flushed its nodes
-                    limits.on_proof_progress(shared.proof_beta.load(), shared.nodes.load(),
-                                             std::chrono::duration<double>(Clock::now() - start).count());
-                };
-            }
-            while (lower < upper) {
-                const int beta = guess == lower ? guess + 1 : guess;
-                if (depth == kProveDepth) shared.proof_beta.store(beta);
-                if (depth == kProveDepth && !helpers.empty()) {
-                    shared.proof_pass.fetch_add(1, std::memory_order_release);
-                    shared.proof_pass.notify_all();
-                }
-                const RootScore pass = main.search_root(root, depth, beta - 1, beta, order, nullptr);
-                if (main.stopped()) break;
-                guess = pass.score;
-                if (guess < beta) {
-                    upper = guess;
-                    low_proven = pass.proven;
-                } else {
-                    lower = guess;
-                    high = pass;
-                }
-                if (limits.on_proof_pass && depth == kProveDepth) {
-                    main.flush_nodes();
-                    limits.on_proof_pass(lower, upper, shared.nodes.load(),
-                                         std::chrono::duration<double>(Clock::now() - start).count());
-                }
-            }
-            best = high;
-            best.score = lower;
-            best.proven = high.proven && (upper == kScoreInfinity || low_proven);
-            if (high.move < 0) best = RootScore{order.front(), upper, false};
-        }
-        if (main.stopped() || best.move < 0) break;
-
-        previous = best.score;
-        report.best_move = best.move;
-        report.score = base_points + best.score;
-        report.proven = best.proven;
-        report.depth = depth;
-        report.pv = main.principal_variation(root, best.move, depth);
-        if (analyse_all) {
-            report.moves.clear();
-            std::stable_sort(scores.begin(), scores.end(),
-                             [](const RootScore& a, const RootScore& b) { return a.score > b.score; });
-            for (const RootScore& s : scores)
-                report.moves.push_back(MoveAnalysis{s.move, base_points + s.score, s.proven,
-                                                    main.principal_variation(root, s.move, depth)});
-        }
-        // Best move first next time; the others keep their relative order.
-        std::stable_partition(order.begin(), order.end(), [&](int m) { return m == best.move; });
-
-        main.flush_nodes();
-        report.nodes = shared.nodes.load();
-        report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-        if (on_iteration) on_iteration(report);
-        if (report.proven) break;  // the game value is known: deeper search changes nothing
-        if (soft_deadline && Clock::now() >= *soft_deadline) break;
-    }
-    shared.stop = true;
-    shared.proof_pass.fetch_add(1, std::memory_order_release);  // wakes helpers waiting for a pass
-    shared.proof_pass.notify_all();
-    helpers.clear();
-    main.flush_nodes();
-    report.nodes = shared.nodes.load();
-    report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    return report;
+SearchReport Engine::search_board(const typename BoardOps<Board>::Context& context, const Board& root,
+                                  const Position& position, const SearchLimits& limits, const SearchMode& mode,
+                                  SearchObserver* observer) {
+    return SearchRun<Board>(settings_, tt_, context, root, position, limits, mode, observer).run();
 }
 
 std::string format_score(int points, bool proven) {

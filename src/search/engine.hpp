@@ -9,11 +9,12 @@
 #include "search/endgame_oracle.hpp"
 #include "search/heuristics.hpp"
 #include "search/search_limits.hpp"
+#include "search/search_mode.hpp"
+#include "search/search_observer.hpp"
+#include "search/search_report.hpp"
 #include "search/transposition_table.hpp"
 
-#include <functional>
 #include <string>
-#include <vector>
 
 namespace mancala::search {
 
@@ -32,31 +33,6 @@ struct EngineSettings {
     int endgame_stones = -1;
 };
 
-struct MoveAnalysis {
-    int move = -1;
-    int score = 0;  ///< points: the mover's final margin with this move (see kPointsPerStone)
-    bool proven = false;
-    std::vector<int> pv;
-};
-
-struct SearchReport {
-    int best_move = -1;
-    int score = 0;        ///< points: the side to move's final store margin, predicted
-    bool proven = false;  ///< `score` is the exact game value
-    int depth = 0;        ///< deepest completed iteration, in plies
-    std::uint64_t nodes = 0;
-    double seconds = 0;
-    std::vector<int> pv;
-    std::vector<MoveAnalysis> moves;  ///< every legal move, when analysing
-
-    std::uint64_t nodes_per_second() const {
-        return seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(nodes) / seconds) : nodes;
-    }
-};
-
-/// Called after every completed iteration (on the calling thread).
-using IterationCallback = std::function<void(const SearchReport&)>;
-
 class Engine {
 public:
     explicit Engine(EngineSettings settings = {});
@@ -67,16 +43,16 @@ public:
     /// Forgets everything (clears the transposition table).
     void new_game();
 
-    /// Searches `position` (which must have a legal move) within `limits`. With
-    /// `analyse_all`, every root move gets an exact score (slower).
+    /// Searches `position` (which must have a legal move) within `limits`, for what
+    /// `mode` asks; `observer` (if given) hears of the progress on this thread.
     SearchReport search(const Rules& rules, const Position& position, const SearchLimits& limits,
-                        bool analyse_all = false, const IterationCallback& on_iteration = {});
+                        const SearchMode& mode = {}, SearchObserver* observer = nullptr);
 
 private:
     template <class Board>
-    SearchReport iterate(const typename BoardOps<Board>::Context& context, const Board& root,
-                         const Position& position, const SearchLimits& limits, bool analyse_all,
-                         const IterationCallback& on_iteration);
+    SearchReport search_board(const typename BoardOps<Board>::Context& context, const Board& root,
+                              const Position& position, const SearchLimits& limits, const SearchMode& mode,
+                              SearchObserver* observer);
 
     EngineSettings settings_;
     TranspositionTable tt_;

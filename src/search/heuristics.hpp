@@ -4,13 +4,12 @@
 // in points: kPointsPerStone points to a stone, so fractional weights stay integral.
 
 #include "core/position.hpp"
+#include "search/score_units.hpp"
 
 #include <span>
 #include <string_view>
 
 namespace mancala::search {
-
-inline constexpr int kPointsPerStone = 10;
 
 enum class Heuristic : std::uint8_t {
     Store,      ///< own store

@@ -1,7 +1,6 @@
 #include "search/search_worker.hpp"
 
 #include <algorithm>
-#include <new>
 
 namespace mancala::search {
 
@@ -11,7 +10,7 @@ void SearchWorker<Board>::check_limits() {
     if (shared_.deadline && Clock::now() >= *shared_.deadline) shared_.stop = true;
     if (shared_.node_limit && shared_.nodes.load(std::memory_order_relaxed) >= *shared_.node_limit)
         shared_.stop = true;
-    if (following_ && shared_.proof_pass.load(std::memory_order_acquire) != pass_) aborted_ = true;
+    if (passes_ && !passes_->current(pass_)) aborted_ = true;
     if (reports_ && shared_.on_tick) {
         const auto now = Clock::now();
         if (next_tick_ == Clock::time_point{}) next_tick_ = now + shared_.tick_interval;
@@ -63,7 +62,7 @@ int SearchWorker<Board>::endgame_value(const Board& p, int stones) const {
 // ends or the mover keeps the turn, and (when the child will consult the table)
 // its key, whose bucket is fetched from memory at once.
 template <class Board>
-void SearchWorker<Board>::make_child(Child& c, const Board& p, int move, int depth) {
+void SearchWorker<Board>::make_child(Child<Board>& c, const Board& p, int move, int depth) {
     const Side me = p.to_move();
     c.board = p;
     const MoveResult r = Ops::apply(c.board, context_, move);
@@ -91,7 +90,7 @@ void SearchWorker<Board>::make_child(Child& c, const Board& p, int move, int dep
 
 // The value of child `c` for the mover of its parent, searched within (alpha, beta).
 template <class Board>
-int SearchWorker<Board>::child_search(const Child& c, int depth, int alpha, int beta) {
+int SearchWorker<Board>::child_search(const Child<Board>& c, int depth, int alpha, int beta) {
     if (c.known) {
         count_node();
         return c.value;
@@ -102,164 +101,153 @@ int SearchWorker<Board>::child_search(const Child& c, int depth, int alpha, int 
 
 template <class Board>
 int SearchWorker<Board>::child_value(const Board& p, int move, int depth, int alpha, int beta) {
-    Child c;
+    Child<Board> c;
     make_child(c, p, move, depth);
     return child_search(c, depth, alpha, beta);
 }
 
 template <class Board>
+typename SearchWorker<Board>::TableProbe SearchWorker<Board>::probe_table(std::uint64_t key, int depth, int alpha,
+                                                                          int beta) {
+    TableProbe probe;
+    TTEntry entry;
+    if (!shared_.tt->probe(key, entry)) return probe;
+    probe.move = entry.move;
+    if (!usable(entry, depth)) return probe;
+    const bool cut = entry.bound == Bound::Exact || (entry.bound == Bound::Lower && entry.score >= beta) ||
+                     (entry.bound == Bound::Upper && entry.score <= alpha);
+    if (cut) {
+        if (!entry.proven) ++estimates_;
+        probe.cutoff = entry.score;
+    }
+    return probe;
+}
+
+// A child whose table entry already proves its parent fails high saves searching the others.
+template <class Board>
+std::optional<typename SearchWorker<Board>::EtcCut> SearchWorker<Board>::etc_cutoff(
+    const ChildList<Board>& children, int depth, int beta) {
+    for (int k = 0; k < children.size(); ++k) {
+        const Child<Board>& c = children[k];
+        TTEntry e;
+        if (c.key == 0 || !shared_.tt->probe(c.key, e) || !usable(e, depth - 1)) continue;
+        const bool lower = e.bound == Bound::Exact || e.bound == (c.same_side ? Bound::Lower : Bound::Upper);
+        const int value = c.same_side ? c.gain + e.score : c.gain - e.score;
+        if (lower && value >= beta) {
+            if (!e.proven) ++estimates_;
+            return EtcCut{value, c.move};
+        }
+    }
+    return std::nullopt;
+}
+
+template <class Board>
+int SearchWorker<Board>::finish(const Node& node) {
+    if (node.use_table) {
+        const Bound bound =
+            node.best >= node.beta ? Bound::Lower : (node.best > node.alpha ? Bound::Exact : Bound::Upper);
+        shared_.tt->store(node.key,
+                          TTEntry{node.best, node.depth, bound, estimates_ == node.estimates, node.best_move});
+    }
+    return node.best;
+}
+
+template <class Board>
 int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, int alpha, int beta) {
+    // Step 1. Count the node; give up if the search has been stopped.
     count_node();
     if (stopped()) return 0;
 
-    // Whatever happens, the mover cannot gain more than every stone left in the pits.
-    const int on_board = kPointsPerStone * (shared_.total_stones - p.store(Side::South) - p.store(Side::North));
+    // Step 2. The stones in the pits: the mover can neither gain nor lose more than
+    // all of them, and with few enough of them the endgame database knows the value.
+    const int stones = shared_.total_stones - p.store(Side::South) - p.store(Side::North);
+    const int on_board = kPointsPerStone * stones;
     if (alpha >= on_board) return on_board;
     if (beta <= -on_board) return -on_board;
-    if (on_board <= kPointsPerStone * shared_.endgame_stones) return endgame_value(p, on_board / kPointsPerStone);
+    if (stones <= shared_.endgame_stones) return endgame_value(p, stones);
 
+    // Step 3. The horizon: a heuristic estimate.
     if (depth <= 0) {
         ++estimates_;
         return leaf_value(p);
     }
 
+    // Step 4. The transposition table: a bound that settles the node, or the move to try first.
     const bool use_table = depth >= kMinTableDepth;
-    TTEntry entry;
     int tt_move = -1;
-    if (use_table && shared_.tt->probe(key, entry)) {
-        tt_move = entry.move;
-        if (usable(entry, depth)) {
-            const bool cut = entry.bound == Bound::Exact || (entry.bound == Bound::Lower && entry.score >= beta) ||
-                             (entry.bound == Bound::Upper && entry.score <= alpha);
-            if (cut) {
-                if (!entry.proven) ++estimates_;
-                return entry.score;
-            }
-        }
+    if (use_table) {
+        const TableProbe probe = probe_table(key, depth, alpha, beta);
+        if (probe.cutoff) return *probe.cutoff;
+        tt_move = probe.move;
     }
 
+    // Step 5. One ply from the horizon: every child is a leaf.
     if (depth == 1) return frontier(p, alpha, beta);
 
-    // Tell the other threads this subtree is taken (see BusyNodes).
-    struct BusyMark {
-        BusyNodes* busy = nullptr;
-        std::uint64_t key = 0;
-        ~BusyMark() {
-            if (busy) busy->leave(key);
-        }
-    } mark;
-    if (shared_.busy && depth >= kMinBusyDepth && shared_.busy->enter(key)) {
-        mark.busy = shared_.busy;
-        mark.key = key;
-    }
+    // Step 6. Tell the other threads this subtree is taken (see BusyNodes).
+    const BusyMark mark(depth >= kMinBusyDepth ? shared_.busy : nullptr, key);
 
-    const Side me = p.to_move();
-    const std::uint64_t estimates_before = estimates_;
-    const int alpha_before = alpha;
-    int best = -kScoreInfinity;
-    int best_move = -1;
-    auto finish = [&] {
-        if (use_table) {
-            const Bound bound = best >= beta ? Bound::Lower : (best > alpha_before ? Bound::Exact : Bound::Upper);
-            shared_.tt->store(key, TTEntry{best, depth, bound, estimates_ == estimates_before, best_move});
-        }
-        return best;
-    };
-
-    // The table's move first, on its own: it cuts off often enough that making
-    // the other children first would mostly be wasted.
-    if (tt_move >= 0 && p.pit(me, tt_move) > 0) {
-        best = child_value(p, tt_move, depth, alpha, beta);
+    // Step 7. The table's move first, on its own: it cuts off often enough that
+    // making the other children first would mostly be wasted.
+    Node node{key, depth, alpha, beta, estimates_, use_table};
+    if (tt_move >= 0 && p.pit(p.to_move(), tt_move) > 0) {
+        node.best = child_value(p, tt_move, depth, alpha, beta);
         if (stopped()) return 0;
-        best_move = tt_move;
-        if (best > alpha) {
-            alpha = best;
-            if (alpha >= beta) return finish();
+        node.best_move = tt_move;
+        if (node.best > alpha) {
+            alpha = node.best;
+            if (alpha >= beta) return finish(node);
         }
     }
 
-    // Every other child at once: their table buckets are fetched from memory in
-    // parallel while the others are made, and the order can use what each move
-    // really does (extra turn, stones won).
-    const int n = p.pits();
-    // Slots left uninitialised: a node fills only as many as it has moves.
-    union Slot {
-        Slot() {}
-        Child child;
-    };
-    Slot slots[kMaxPits];
-    int order[kMaxPits];
-    int count = 0;
-    for (int i = 0; i < n; ++i) {
-        if (p.pit(me, i) == 0 || i == tt_move) continue;
-        Child& c = *new (&slots[count].child) Child;
-        make_child(c, p, i, depth);
-        if (c.known && c.value >= beta) {
-            // A finished game or a database position refutes at once: no need to make the others.
-            count_node();
-            best = c.value;
-            best_move = i;
-            return finish();
-        }
-        const int rank = c.known ? kKnownChildRank : move_rank(c.same_side, c.gain, i);
-        c.rank = rank;
-        int k = count++;
-        while (k > 0 && slots[order[k - 1]].child.rank < rank) {
-            order[k] = order[k - 1];
-            --k;
-        }
-        order[k] = count - 1;
+    // Step 8. Every other child at once, ordered (see ChildList). A finished game or
+    // a database position that refutes the node ends it before the others are made.
+    ChildList<Board>& children = children_[static_cast<std::size_t>(depth)];
+    const Child<Board>* refutation =
+        children.make_all(p, tt_move, beta, [&](Child<Board>& c, int move) { make_child(c, p, move, depth); });
+    if (refutation) {
+        count_node();
+        node.best = refutation->value;
+        node.best_move = refutation->move;
+        return finish(node);
     }
 
-    // Enhanced transposition cutoff: a child whose table entry already proves
-    // this node fails high saves searching the others.
+    // Step 9. Enhanced transposition cutoff.
     if (depth >= kMinEtcDepth) {
-        for (int k = 0; k < count; ++k) {
-            const Child& c = slots[order[k]].child;
-            TTEntry e;
-            if (c.key == 0 || !shared_.tt->probe(c.key, e) || !usable(e, depth - 1)) continue;
-            const bool lower = e.bound == Bound::Exact || e.bound == (c.same_side ? Bound::Lower : Bound::Upper);
-            const int value = c.same_side ? c.gain + e.score : c.gain - e.score;
-            if (lower && value >= beta) {
-                if (!e.proven) ++estimates_;
-                best = value;
-                best_move = c.move;
-                return finish();
-            }
+        if (const std::optional<EtcCut> cut = etc_cutoff(children, depth, beta)) {
+            node.best = cut->value;
+            node.best_move = cut->move;
+            return finish(node);
         }
     }
 
-    // A child another thread is searching waits until the others are done: by
-    // then its result is likely in the table. The first move is never put off.
-    int deferred[kMaxPits];
-    int deferred_count = 0;
-    for (int k = 0; k < count + deferred_count; ++k) {
-        const bool first_round = k < count;
-        const int slot = first_round ? order[k] : deferred[k - count];
-        const Child& c = slots[slot].child;
-        if (first_round && shared_.busy && best_move >= 0 && c.key != 0 && shared_.busy->busy(c.key)) {
-            deferred[deferred_count++] = slot;
-            continue;
-        }
+    // Step 10. Principal-variation search of the children: after the first, a null
+    // window proves a move no better than alpha, and only one that is gets searched
+    // again. A child another thread is in is put off (never the first one searched).
+    auto taken = [&](const Child<Board>& c) {
+        return shared_.busy && node.best_move >= 0 && c.key != 0 && shared_.busy->busy(c.key);
+    };
+    while (const Child<Board>* c = children.next(taken)) {
         int value;
-        if (best_move < 0) {
-            value = child_search(c, depth, alpha, beta);
+        if (node.best_move < 0) {
+            value = child_search(*c, depth, alpha, beta);
         } else {
-            // Null window first: prove the move is no better than alpha; search again only if it is.
-            value = child_search(c, depth, alpha, alpha + 1);
-            if (value > alpha && value < beta && !stopped()) value = child_search(c, depth, alpha, beta);
+            value = child_search(*c, depth, alpha, alpha + 1);
+            if (value > alpha && value < beta && !stopped()) value = child_search(*c, depth, alpha, beta);
         }
         if (stopped()) return 0;
-        if (value > best) {
-            best = value;
-            best_move = c.move;
+        if (value > node.best) {
+            node.best = value;
+            node.best_move = c->move;
             if (value > alpha) {
                 alpha = value;
                 if (alpha >= beta) break;
             }
         }
     }
-    return finish();
+
+    // Step 11. Store the result in the table.
+    return finish(node);
 }
 
 // One ply from the leaves every child is a leaf: no recursion, no ordering, no
@@ -297,6 +285,9 @@ int SearchWorker<Board>::frontier(const Board& p, int alpha, int beta) {
 template <class Board>
 RootScore SearchWorker<Board>::search_root(const Board& root, int depth, int alpha, int beta,
                                            const std::vector<int>& order, std::vector<RootScore>* scores) {
+    // One list of children per depth below the root, made once (see ChildList).
+    if (children_.size() < static_cast<std::size_t>(depth) + 1)
+        children_.resize(static_cast<std::size_t>(depth) + 1);
     count_node();
     RootScore best{-1, -kScoreInfinity, false};
     const int alpha_before = alpha;

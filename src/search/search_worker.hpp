@@ -8,10 +8,13 @@
 
 #include "search/board_ops.hpp"
 #include "search/busy_nodes.hpp"
+#include "search/child_list.hpp"
 #include "search/endgame_oracle.hpp"
 #include "search/heuristics.hpp"
-#include "search/move_ordering.hpp"
+#include "search/proof_passes.hpp"
+#include "search/score_units.hpp"
 #include "search/search_limits.hpp"
+#include "search/search_mode.hpp"
 #include "search/transposition_table.hpp"
 
 #include <atomic>
@@ -21,8 +24,6 @@
 #include <vector>
 
 namespace mancala::search {
-
-inline constexpr int kScoreInfinity = 1 << 28;
 
 /// Plies from the leaves below which the table is not consulted: near the leaves
 /// a probe (a likely cache miss) costs more than the few nodes it saves.
@@ -46,10 +47,6 @@ struct SharedSearch {
     std::atomic<std::uint64_t> nodes{0};  ///< flushed from the workers now and then
     std::optional<Clock::time_point> deadline;
     std::optional<std::uint64_t> node_limit;
-    /// A proof's null-window passes, for helper threads to join: the main thread
-    /// sets `proof_beta`, then bumps `proof_pass` (0: no pass yet).
-    std::atomic<std::uint32_t> proof_pass{0};
-    std::atomic<int> proof_beta{0};
     /// Called now and then by the thread that reports (see SearchWorker::report_progress).
     std::function<void()> on_tick;
     Clock::duration tick_interval{};
@@ -81,8 +78,8 @@ public:
     bool stopped() const { return aborted_ || shared_.stop.load(std::memory_order_relaxed); }
     /// A helper searching proof pass `pass`: it stops (as if stopped) soon after
     /// the main thread moves on to another pass.
-    void follow_pass(std::uint32_t pass) {
-        following_ = true;
+    void follow_pass(const ProofPasses& passes, std::uint32_t pass) {
+        passes_ = &passes;
         pass_ = pass;
         aborted_ = false;
     }
@@ -94,11 +91,36 @@ public:
     std::vector<int> principal_variation(const Board& root, int first_move, int max_length) const;
 
 private:
+    /// A node under search: its window as it came, and the best child so far.
+    struct Node {
+        std::uint64_t key;
+        int depth;
+        int alpha;  ///< as it came: the table's bound compares the result with it
+        int beta;
+        std::uint64_t estimates;  ///< estimates_ when its children's search began
+        bool use_table;
+        int best = -kScoreInfinity;
+        int best_move = -1;
+    };
+    /// What the table says of a node: the move to try first, and a score that settles it.
+    struct TableProbe {
+        int move = -1;
+        std::optional<int> cutoff;
+    };
+    /// A child's bound from the table that makes its parent fail high (enhanced transposition cutoff).
+    struct EtcCut {
+        int value;
+        int move;
+    };
+
     /// `key` is the position's table key when depth >= kMinTableDepth (the parent computed it).
     int search(const Board& p, std::uint64_t key, int depth, int alpha, int beta);
-    struct Child;
-    void make_child(Child& c, const Board& p, int move, int depth);
-    int child_search(const Child& c, int depth, int alpha, int beta);
+    TableProbe probe_table(std::uint64_t key, int depth, int alpha, int beta);
+    std::optional<EtcCut> etc_cutoff(const ChildList<Board>& children, int depth, int beta);
+    /// Records the node's result in the table (when it uses one) and returns it.
+    int finish(const Node& node);
+    void make_child(Child<Board>& c, const Board& p, int move, int depth);
+    int child_search(const Child<Board>& c, int depth, int alpha, int beta);
     /// Searches the child reached by `move` and returns its value for the mover of `p`.
     int child_value(const Board& p, int move, int depth, int alpha, int beta);
     int frontier(const Board& p, int alpha, int beta);
@@ -114,18 +136,6 @@ private:
         return shared_.reuse_deeper_results ? (e.proven || e.depth >= depth) : e.depth == depth;
     }
 
-    struct Child {
-        Board board;  // the position after the move
-        std::uint64_t key;
-        int move;
-        int gain;  // points the move wins for the mover at once
-        int rank;  // order: larger first
-        bool over;
-        bool same_side;
-        bool known;  // the game is over or the database holds the child: `value` is exact
-        int value;   // when known: the child's exact value for the mover of the parent
-    };
-
     SharedSearch& shared_;
     const Context& context_;
     std::uint64_t nodes_ = 0;
@@ -136,9 +146,11 @@ private:
     std::uint64_t estimates_ = 0;
     bool reports_ = false;
     Clock::time_point next_tick_{};
-    bool following_ = false;
-    bool aborted_ = false;
+    const ProofPasses* passes_ = nullptr;  ///< a helper's proof passes, once it follows them
     std::uint32_t pass_ = 0;
+    bool aborted_ = false;
+    /// The children of the node at each remaining depth (see ChildList).
+    std::vector<ChildList<Board>> children_;
 };
 
 extern template class SearchWorker<Position>;

@@ -8,6 +8,7 @@
 
 #include "core/position.hpp"
 #include "core/rules.hpp"
+#include "search/score_units.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -16,9 +17,6 @@
 #include <stdexcept>
 
 namespace mancala::search {
-
-/// Values beyond any stone margin; printed as Infinity / -Infinity in traces.
-inline constexpr int kInfinity = 1'000'000'000;
 
 enum class Algorithm { Minimax, AlphaBeta };
 
@@ -69,9 +67,9 @@ public:
         // the game after each move, so even a root whose opponent has no stones is played.
         if (node.legal_moves().empty()) {
             out.value = eval_(node, me_);
-            emit(label, depth, out.value, -kInfinity, kInfinity);
+            emit(label, depth, out.value, -kScoreInfinity, kScoreInfinity);
         } else {
-            out.value = expand(node, label, depth, in_extra_turn, -kInfinity, kInfinity, &out.best_move);
+            out.value = expand(node, label, depth, in_extra_turn, -kScoreInfinity, kScoreInfinity, &out.best_move);
         }
         out.nodes = nodes_ + 1;
         return out;
@@ -90,7 +88,7 @@ private:
     int expand(const Position& p, const NodeLabel& label, int depth, bool in_extra_turn, int alpha, int beta,
                int* best_move) {
         const bool maximizing = p.to_move() == me_;
-        int v = maximizing ? -kInfinity : kInfinity;
+        int v = maximizing ? -kScoreInfinity : kScoreInfinity;
         emit(label, depth, v, alpha, beta);
         const int child_depth = in_extra_turn ? depth : depth + 1;
         const int n = p.pits();

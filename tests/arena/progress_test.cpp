@@ -14,12 +14,6 @@ TEST(Progress, ALineSaysDoneTotalRateAndEta) {
     EXPECT_EQ(format_progress(5, 10, 1.0, 4), "[##..] 5/10 games (50%), 1 games/s, ETA 5s");
 }
 
-TEST(Progress, EtaIsShortAndReadable) {
-    EXPECT_EQ(format_eta(45), "45s");
-    EXPECT_EQ(format_eta(185), "3m05s");
-    EXPECT_EQ(format_eta(7620), "2h07m");
-}
-
 TEST(Progress, OnALogItPrintsWholeLines) {
     std::FILE* log = std::tmpfile();
     ASSERT_NE(log, nullptr);
@@ -34,6 +28,24 @@ TEST(Progress, OnALogItPrintsWholeLines) {
     const std::string text(buffer, size);
     EXPECT_EQ(text.find('\r'), std::string::npos);
     EXPECT_NE(text.find("arena: 5/10 games (50%)"), std::string::npos) << text;
+    EXPECT_EQ(text.back(), '\n');
+}
+
+TEST(Progress, OnATerminalItRedrawsInPlaceAndEndsTheLine) {
+    std::FILE* tty = std::tmpfile();
+    ASSERT_NE(tty, nullptr);
+    ProgressBar bar(tty, /*interactive=*/true);
+    bar.start(0, 4);
+    bar.update(4);
+    bar.finish();
+    std::rewind(tty);
+    char buffer[512] = {};
+    const std::size_t size = std::fread(buffer, 1, sizeof buffer - 1, tty);
+    std::fclose(tty);
+    const std::string text(buffer, size);
+    EXPECT_EQ(text.rfind("\r[", 0), 0u) << text;  // drawn at the start, in place
+    EXPECT_NE(text.find("4/4 games (100%)"), std::string::npos) << text;
+    EXPECT_EQ(text.find("arena: "), std::string::npos) << text;
     EXPECT_EQ(text.back(), '\n');
 }
 

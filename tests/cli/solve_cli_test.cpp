@@ -71,5 +71,19 @@ TEST(SolveCommand, DbStonesCapsADatabaseOnDisk) {
     EXPECT_EQ(a.at("value").get<int>(), 6);  // Kalah(4,3): the first player wins by 6 (README table)
 }
 
+// A proof's progress in a log (stderr is a pipe here): whole lines, the warm-up
+// depths, then each pass's bounds in stones ("?" for none yet), the last the value.
+TEST(SolveCommand, ProofProgressInALog) {
+    const std::string log =
+        run(std::string(MANCALA_BINARY) +
+            " solve --hash 16 --pits 4 --seeds 3 --method search --db-stones 4 2>&1 >/dev/null");
+    EXPECT_EQ(log.find('\r'), std::string::npos) << log;
+    EXPECT_NE(log.find("\nwarm-up depth   1: "), std::string::npos) << log;
+    const bool one_bound =
+        log.find("proof: value in [?, ") != std::string::npos || log.find(", ?] after ") != std::string::npos;
+    EXPECT_TRUE(one_bound) << log;
+    EXPECT_NE(log.find("proof: value in [+6, +6] after "), std::string::npos) << log;  // Kalah(4,3): +6
+}
+
 }  // namespace
 }  // namespace mancala

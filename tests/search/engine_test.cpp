@@ -217,7 +217,7 @@ TEST(Engine, AnalysisScoresEveryMove) {
     Engine engine(strict);
     SearchLimits limits;
     limits.depth = 8;
-    const SearchReport report = engine.search(rules, start, limits, true);
+    const SearchReport report = engine.search(rules, start, limits, SearchMode::every_move());
     ASSERT_EQ(report.moves.size(), 4u);
     EXPECT_EQ(report.moves.front().move, report.best_move);
     EXPECT_EQ(report.moves.front().score, report.score);
@@ -234,6 +234,62 @@ TEST(Engine, AnalysisScoresEveryMove) {
         }
         EXPECT_EQ(m.score, expected) << "move " << m.move;
     }
+}
+
+// A proof tells its observer, in stones, the bounds it has proven after each pass
+// (none where there is none yet) and the test a pass is making.
+TEST(Engine, ProofReportsItsProgressInStones) {
+    struct Recorder : SearchObserver {
+        int iterations = 0;
+        std::vector<ProofBounds> bounds;
+        std::vector<ProofTest> tests;
+        void on_iteration(const SearchReport&) override { ++iterations; }
+        void on_proof_bounds(const ProofBounds& b) override { bounds.push_back(b); }
+        void on_proof_test(const ProofTest& t) override { tests.push_back(t); }
+        std::chrono::milliseconds progress_interval() const override { return std::chrono::milliseconds(0); }
+    };
+    for (const char* preset : {"kalah", "homework"}) {
+        const Rules rules = make_rules(preset, 4, 3);
+        // After a move that stores a stone: the bounds count the stones already stored.
+        Position start = Position::start(rules);
+        start.apply(rules, 1);
+        Engine engine({Heuristic::StoreDiff, 16, 1});
+        Recorder recorder;
+        const SearchReport report = engine.search(rules, start, {}, SearchMode::proof(6), &recorder);
+        ASSERT_TRUE(report.proven);
+        const int value = testing::ExhaustiveSearch(rules).final_margin(start);
+        EXPECT_EQ(report.stones(), value);
+        EXPECT_EQ(recorder.iterations, 7) << "6 warm-up depths and the proof";
+        ASSERT_GE(recorder.bounds.size(), 2u);
+        EXPECT_NE(recorder.bounds.front().lower.has_value(), recorder.bounds.front().upper.has_value())
+            << "one pass proves one bound";
+        std::uint64_t nodes = 0;
+        for (const ProofBounds& b : recorder.bounds) {
+            EXPECT_LE(b.lower.value_or(value), value);
+            EXPECT_GE(b.upper.value_or(value), value);
+            EXPECT_GE(b.nodes, nodes);
+            nodes = b.nodes;
+        }
+        EXPECT_EQ(recorder.bounds.back().lower, value);
+        EXPECT_EQ(recorder.bounds.back().upper, value);
+        ASSERT_FALSE(recorder.tests.empty());  // every 4096 nodes with no interval
+        const int stones = start.total_stones();
+        for (const ProofTest& t : recorder.tests) {
+            EXPECT_GT(t.at_least, -stones);
+            EXPECT_LE(t.at_least, stones);
+        }
+    }
+}
+
+TEST(ScoreUnits, WholeStonesFromPointBounds) {
+    EXPECT_EQ(stones_at_least(80), 8);
+    EXPECT_EQ(stones_at_least(81), 9);  // at least 8.1 stones: at least 9
+    EXPECT_EQ(stones_at_least(-81), -8);
+    EXPECT_EQ(stones_at_least(-80), -8);
+    EXPECT_EQ(stones_at_most(81), 8);  // at most 8.1 stones: at most 8
+    EXPECT_EQ(stones_at_most(-81), -9);
+    EXPECT_EQ(stones_at_most(-80), -8);
+    EXPECT_EQ(stones_at_most(0), 0);
 }
 
 TEST(FormatScore, EstimatesAndProvenResults) {

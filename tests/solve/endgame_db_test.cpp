@@ -234,10 +234,7 @@ TEST(EndgameDatabase, EngineProofAgreesWithTheFullDatabase) {
                 search::EngineSettings settings{search::Heuristic::StoreDiff, 16, threads};
                 settings.endgame = &leaves;
                 search::Engine engine(settings);
-                search::SearchLimits limits;
-                limits.prove = true;
-                limits.prove_warmup_depth = warmup;
-                const auto report = engine.search(rules, start, limits);
+                const auto report = engine.search(rules, start, {}, search::SearchMode::proof(warmup));
                 ASSERT_TRUE(report.proven) << c.preset << c.pits << c.seeds;
                 EXPECT_EQ(report.score, search::kPointsPerStone * full.final_margin(start))
                     << c.preset << c.pits << c.seeds << " threads " << threads << " warm-up " << warmup;

@@ -1,0 +1,31 @@
+#pragma once
+// What a search is for: the best move, a score for every root move, or the exact
+// game value. Where it stops is SearchLimits; who watches it, SearchObserver.
+
+namespace mancala::search {
+
+inline constexpr int kMaxDepth = 120;
+/// Plies of a proof search: longer than any game it is used on, and below the
+/// table's depth field (255). A line that ran out of it would leave the result unproven.
+inline constexpr int kProveDepth = 250;
+/// Plies of the iterative deepening that precedes a proof.
+inline constexpr int kProveWarmupDepth = 20;
+
+struct SearchMode {
+    enum class Goal {
+        BestMove,   ///< iterative deepening with MTD(f) passes for the best move and its score
+        EveryMove,  ///< every root move gets an exact score (slower)
+        /// The game value: after a short iterative deepening for move ordering and a
+        /// first guess, null-window passes with no practical depth limit (kProveDepth)
+        /// close in on the exact value, instead of deepening one ply at a time.
+        Proof,
+    };
+    Goal goal = Goal::BestMove;
+    /// Plies of the iterative deepening that precedes a proof.
+    int proof_warmup_depth = kProveWarmupDepth;
+
+    static SearchMode every_move() { return {Goal::EveryMove}; }
+    static SearchMode proof(int warmup_depth = kProveWarmupDepth) { return {Goal::Proof, warmup_depth}; }
+};
+
+}  // namespace mancala::search

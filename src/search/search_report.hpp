@@ -1,0 +1,38 @@
+#pragma once
+// What a search found: the best move, its score and principal variation, and for
+// an analysis every root move's.
+
+#include "search/score_units.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace mancala::search {
+
+struct MoveAnalysis {
+    int move = -1;
+    int score = 0;  ///< points: the mover's final margin with this move (see kPointsPerStone)
+    bool proven = false;
+    std::vector<int> pv;
+
+    double stones() const { return static_cast<double>(score) / kPointsPerStone; }
+};
+
+struct SearchReport {
+    int best_move = -1;
+    int score = 0;        ///< points: the side to move's final store margin, predicted
+    bool proven = false;  ///< `score` is the exact game value
+    int depth = 0;        ///< deepest completed iteration, in plies
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    std::vector<int> pv;
+    std::vector<MoveAnalysis> moves;  ///< every legal move, when analysing
+
+    /// `score` in stones (whole when proven).
+    double stones() const { return static_cast<double>(score) / kPointsPerStone; }
+    std::uint64_t nodes_per_second() const {
+        return seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(nodes) / seconds) : nodes;
+    }
+};
+
+}  // namespace mancala::search
