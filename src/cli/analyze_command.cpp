@@ -1,4 +1,5 @@
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/rules_options.hpp"
 
 #include "agents/agent_options.hpp"
@@ -116,14 +117,14 @@ void add_analyze_command(CLI::App& app) {
     args->game.add_to(*cmd);
     cmd->add_option("--time", args->time, "think this long, e.g. 500ms or 2s (default 1s when no limit is given)");
     cmd->add_option("--depth", args->depth, "search this many plies (extra-turn moves count)")
-        ->check(CLI::Range(1, search::kMaxDepth));
-    cmd->add_option("--nodes", args->nodes, "stop after about this many nodes");
+        ->check(whole_number(1, search::kMaxDepth));
+    cmd->add_option("--nodes", args->nodes, "stop after about this many nodes")->check(whole_number(1));
     cmd->add_option("--threads", args->threads, "search threads (Lazy SMP)")
         ->capture_default_str()
-        ->check(CLI::Range(1, 256));
+        ->check(whole_number(1, 256));
     cmd->add_option("--hash", args->hash_mb, "transposition table size in MiB")
         ->capture_default_str()
-        ->check(CLI::Range(1, 65536));
+        ->check(whole_number(1, 65536));
     cmd->add_option("--heuristic", args->heuristic,
                     "evaluation at the leaves: store-diff, side-diff, weighted, ...")
         ->capture_default_str();

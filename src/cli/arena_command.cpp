@@ -1,4 +1,6 @@
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
+#include "core/rules.hpp"
 
 #include "agents/agent_options.hpp"
 #include "arena/experiment.hpp"
@@ -188,29 +190,35 @@ void add_arena_command(CLI::App& app) {
     auto args = std::make_shared<ArenaArgs>();
     CLI::App* cmd = app.add_subcommand("arena", "Tournaments between agents: standings, Elo ratings, plots");
     cmd->add_option("--rules", args->rules, "rules preset: kalah, homework or relay")->capture_default_str();
-    cmd->add_option("--pits", args->pits, "pits per side")->capture_default_str();
-    cmd->add_option("--seeds", args->seeds, "seeds per pit at the start")->capture_default_str();
+    cmd->add_option("--pits", args->pits, "pits per side")->capture_default_str()->check(whole_number(1, kMaxPits));
+    cmd->add_option("--seeds", args->seeds, "seeds per pit at the start")
+        ->capture_default_str()
+        ->check(whole_number(0, kMaxTotalStones));
     cmd->add_option("--agents", args->agents, "agent specs, e.g. alphabeta:depth=6 random greedy")->expected(1, -1);
     cmd->add_flag("--gauntlet", args->gauntlet,
                   "the first agent against each of the others (default: round-robin)");
     cmd->add_option("--games", args->games,
                     "games per pairing, in colour pairs from shared openings (default 100; "
-                    "50 per setting for an experiment)");
+                    "50 per setting for an experiment)")
+        ->check(whole_number(1, 1'000'000));
     cmd->add_option("--openings-plies", args->openings_plies,
                     "random plies from the start for each opening; 0 plays every game from the start (then "
                     "deterministic agents replay one game per colour: use a few plies, e.g. 4)")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(whole_number(0, 1000));
     cmd->add_option("--balanced-openings", args->balanced_within,
                     "keep only random openings the engine (12 plies) scores within this many stones of even")
-        ->check(CLI::Range(0, 1000));
+        ->check(whole_number(0, 1000));
     cmd->add_option("--seed", args->seed, "tournament seed: openings and seeds for agents whose spec names none")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(whole_number(0));
     cmd->add_option("--move-time-limit", args->move_time_limit,
                     "hard cap per move, given to agents as their deadline; a move later than the cap + 5% "
                     "forfeits the game")
         ->capture_default_str();
     cmd->add_option("-j,--jobs", args->jobs, "games played at once (default: the hardware threads)")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(whole_number(1, 1024));
     cmd->add_option("--out", args->out,
                     "directory for results.csv, results.json, games.csv, ratings.svg and journal.jsonl");
     cmd->add_option("--resume", args->resume,

@@ -1,4 +1,5 @@
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 
 #include "core/notation.hpp"
 #include "search/bench.hpp"
@@ -74,17 +75,17 @@ void add_bench_command(CLI::App& app) {
         "bench", "Search a fixed set of positions to fixed depths (one thread): node signature and speed");
     cmd->add_option("--hash", args->hash_mb, "transposition table size in MiB")
         ->capture_default_str()
-        ->check(CLI::Range(1, 65536));
+        ->check(whole_number(1, 65536));
     cmd->add_option("--start-depth", args->start_depth,
                     "also time Kalah(6,4) from the start to this depth (0: skip)")
         ->capture_default_str()
-        ->check(CLI::Range(0, search::kMaxDepth));
+        ->check(whole_number(0, search::kMaxDepth));
     cmd->add_option("--db-stones", args->db_stones,
                     "instead: time building the Kalah 6-pit endgame database in memory up to this many stones")
-        ->check(CLI::Range(1, 24));
+        ->check(whole_number(1, 24));
     cmd->add_option("--db-threads", args->db_threads, "threads for --db-stones")
         ->capture_default_str()
-        ->check(CLI::Range(1, 256));
+        ->check(whole_number(1, 256));
     cmd->footer("Examples:\n  mancala bench\n  mancala bench --db-stones 16");
     cmd->callback([args] { run(*args); });
 }

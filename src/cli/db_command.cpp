@@ -1,4 +1,5 @@
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/rules_options.hpp"
 
 #include "arena/progress.hpp"
@@ -117,10 +118,10 @@ void add_db_command(CLI::App& app) {
     build_args->game.add_to(*b, false);
     b->add_option("--max-stones", build_args->max_stones, "build every tier up to this many stones in the pits")
         ->capture_default_str()
-        ->check(CLI::Range(0, solve::EndgameDatabase::kMaxStones));
+        ->check(whole_number(0, solve::EndgameDatabase::kMaxStones));
     b->add_option("--out", build_args->dir, "folder of databases (one subfolder per rule set and board size)")
         ->capture_default_str();
-    b->add_option("--threads", build_args->threads, "threads")->capture_default_str()->check(CLI::Range(1, 256));
+    b->add_option("--threads", build_args->threads, "threads")->capture_default_str()->check(whole_number(1, 256));
     b->add_flag("--quiet", build_args->quiet, "no progress bar");
     b->add_flag("--json", build_args->json, "print a JSON summary (tiers, sizes on disk, time)");
     b->footer("Example:\n  mancala db build --rules kalah --pits 6 --max-stones 20 --out mancala-db");

@@ -1,7 +1,9 @@
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 
 #include "core/pit_names.hpp"
 #include "homework/homework.hpp"
+#include "homework/traverse_log.hpp"
 #include "util/read_file.hpp"
 
 #include <fmt/format.h>
@@ -17,6 +19,7 @@ struct HomeworkArgs {
     std::string input = "input.txt";
     std::string output_dir = ".";
     double time_seconds = 1.0;
+    std::uint64_t max_log_bytes = homework::kDefaultMaxLogBytes;
     bool quiet = false;
 };
 
@@ -45,7 +48,16 @@ void run(const HomeworkArgs& args) {
     homework::Options options;
     options.output_dir = args.output_dir;
     options.competition_time = std::chrono::milliseconds(static_cast<long long>(args.time_seconds * 1000.0));
-    const homework::Report report = homework::run(input, options);
+    options.max_log_bytes = args.max_log_bytes;
+    homework::Report report;
+    try {
+        report = homework::run(input, options);
+    } catch (const homework::LogTooLarge& e) {
+        throw UsageError(
+            fmt::format("{}:3: the traverse log of cutoff depth {} would be larger than "
+                        "--max-log-size {}; nothing was written (lower the depth or raise the limit)",
+                        args.input, input.cutoff, format_bytes(e.max_bytes())));
+    }
     if (args.quiet) return;
     std::string moves;
     for (int move : report.moves)
@@ -71,7 +83,13 @@ void add_homework_command(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("-t,--time", args->time_seconds, "seconds to think in task 4 (Competition)")
         ->capture_default_str()
-        ->check(CLI::Range(0.001, 3600.0));
+        ->check(number_between(0.001, 3600.0));
+    cmd->add_option("--max-log-size", args->max_log_bytes,
+                    fmt::format("refuse a traverse_log.txt larger than this, in bytes or with K, M, G or T "
+                                "(default {}); the log grows exponentially with the cutoff depth",
+                                format_bytes(homework::kDefaultMaxLogBytes)))
+        ->type_name("SIZE")
+        ->transform(byte_size(1 << 10, std::uint64_t{1} << 40));
     cmd->add_flag("-q,--quiet", args->quiet, "print nothing on success");
     cmd->footer(
         "Example:\n  mancala homework tests/data/homework-cases/case02/input.txt --output-dir /tmp/out\n"

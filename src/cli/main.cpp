@@ -2,6 +2,7 @@
 
 #include "agents/endgame_source.hpp"
 #include "cli/commands.hpp"
+#include "cli/parse_errors.hpp"
 #include "solve/database_cache.hpp"
 
 #include <fmt/format.h>
@@ -29,9 +30,12 @@ int main(int argc, char** argv) {
 
     try {
         app.parse(argc, argv);
+    } catch (const CLI::Success& e) {  // --help, --version
+        return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        const int code = app.exit(e);
-        return code == 0 ? 0 : 2;
+        // One line naming the offending word; CLI11's own report takes two and may name none.
+        fmt::print(stderr, "mancala: error: {}\n", mancala::cli::describe_parse_error(app, e));
+        return 2;
     } catch (const mancala::cli::Interrupted& e) {
         fmt::print(stderr, "mancala: interrupted: {}\n", e.what());
         return 130;

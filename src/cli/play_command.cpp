@@ -1,7 +1,9 @@
 #include "agents/registry.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/terminal_game.hpp"
 #include "core/notation.hpp"
+#include "core/rules.hpp"
 #include "util/terminal.hpp"
 
 #include <fmt/format.h>
@@ -69,8 +71,11 @@ void add_play_command(CLI::App& app) {
         app.add_subcommand("play", "Play a game in the terminal: human or agent against human or agent");
     cmd->add_option("--rules", args->rules, "rule preset: kalah, homework or relay")->capture_default_str();
     CLI::Option* pits = cmd->add_option("--pits", args->pits, "pits a side (with --position: must match it)")
-                            ->capture_default_str();
-    cmd->add_option("--seeds", args->seeds, "seeds a pit at the start")->capture_default_str();
+                            ->capture_default_str()
+                            ->check(whole_number(1, kMaxPits));
+    cmd->add_option("--seeds", args->seeds, "seeds a pit at the start")
+        ->capture_default_str()
+        ->check(whole_number(0, kMaxTotalStones));
     cmd->add_option("--south", args->south, "who plays South (row B): 'human' or an agent spec")
         ->capture_default_str();
     cmd->add_option("--north", args->north, "who plays North (row A): 'human' or an agent spec")
@@ -78,7 +83,8 @@ void add_play_command(CLI::App& app) {
     CLI::Option* first = cmd->add_option("--first", args->first, "who moves first from the start position")
                              ->check(CLI::IsMember({"random", "south", "north"}))
                              ->capture_default_str();
-    cmd->add_option("--seed", args->seed, "seed of the coin toss for --first random (default: from the system)");
+    cmd->add_option("--seed", args->seed, "seed of the coin toss for --first random (default: from the system)")
+        ->check(whole_number(0));
     cmd->add_option("--position", args->position,
                     "start from this position, e.g. \"4,4,4/4,4,4/0/0/S\" (row A / row B / A1 / B(N+2) / to move)")
         ->excludes(first);

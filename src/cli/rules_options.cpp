@@ -1,5 +1,7 @@
 #include "cli/rules_options.hpp"
 
+#include "cli/option_checks.hpp"
+
 #include "core/notation.hpp"
 
 #include <fmt/format.h>
@@ -9,8 +11,10 @@ namespace mancala::cli {
 void RulesOptions::add_to(CLI::App& cmd, bool with_position) {
     cmd.add_option("--rules", preset, "rules preset: kalah, homework (empty capture) or relay")
         ->capture_default_str();
-    cmd.add_option("--pits", pits, "pits per side (1-16)")->capture_default_str();
-    cmd.add_option("--seeds", seeds, "stones per pit at the start")->capture_default_str();
+    cmd.add_option("--pits", pits, "pits per side")->capture_default_str()->check(whole_number(1, kMaxPits));
+    cmd.add_option("--seeds", seeds, "stones per pit at the start")
+        ->capture_default_str()
+        ->check(whole_number(0, kMaxTotalStones));
     if (with_position)
         cmd.add_option(
             "--position", position,

@@ -1,6 +1,7 @@
 // `mancala serve`: the browser game and its JSON API (src/server/), until Ctrl-C.
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "server/api.hpp"
 #include "server/http_server.hpp"
 
@@ -60,28 +61,21 @@ std::chrono::milliseconds duration_option(const char* option, const std::string&
         "{} must be a duration such as 500ms, 10s, 30m, 12h or 30d (1 ms to 365 d), not '{}'", option, text));
 }
 
-long long bounded(const char* option, long long value, long long min, long long max) {
-    if (value < min || value > max) throw UsageError(fmt::format("{} must be between {} and {}", option, min, max));
-    return value;
-}
-
 void run(const ServeArgs& args) {
     server::ServerOptions options;
-    bounded("--port", args.port, 0, 65535);
     options.store_path = args.store;
     options.durability = args.durable ? server::Durability::power_loss : server::Durability::process_crash;
-    options.store.max_games = static_cast<std::size_t>(bounded("--max-games", args.max_games, 1, 1'000'000));
-    options.store.max_stored = static_cast<std::size_t>(bounded("--max-stored", args.max_stored, 1, 100'000'000));
+    options.store.max_games = static_cast<std::size_t>(args.max_games);
+    options.store.max_stored = static_cast<std::size_t>(args.max_stored);
     options.store.idle_timeout = duration_option("--idle-timeout", args.idle_timeout);
     options.store.keep_finished = duration_option("--keep-finished", args.keep_finished);
     options.api.max_think = duration_option("--max-think", args.max_think);
     options.connection.read_timeout = duration_option("--read-timeout", args.read_timeout);
-    options.io_threads = static_cast<int>(bounded("--io-threads", args.io_threads, 1, 64));
-    options.think_threads = static_cast<int>(bounded("--think-threads", args.think_threads, 0, 256));
-    options.think_queue = static_cast<std::size_t>(bounded("--think-queue", args.think_queue, 0, 10'000));
+    options.io_threads = args.io_threads;
+    options.think_threads = args.think_threads;
+    options.think_queue = static_cast<std::size_t>(args.think_queue);
     options.think_wait = duration_option("--think-wait", args.think_wait);
-    options.max_connections =
-        static_cast<std::size_t>(bounded("--max-connections", args.max_connections, 1, 100'000));
+    options.max_connections = static_cast<std::size_t>(args.max_connections);
     if (!(args.games_per_minute >= 0 && args.games_per_minute <= 1e6))
         throw UsageError("--games-per-minute must be between 0 (no limit) and 1000000");
     options.new_games.per_minute = args.games_per_minute;
@@ -157,7 +151,9 @@ void run(const ServeArgs& args) {
 void add_serve_command(CLI::App& app) {
     auto args = std::make_shared<ServeArgs>();
     CLI::App* cmd = app.add_subcommand("serve", "Serve the browser game and its JSON API over HTTP");
-    cmd->add_option("--port", args->port, "TCP port (0: any free port)")->capture_default_str();
+    cmd->add_option("--port", args->port, "TCP port (0: any free port)")
+        ->capture_default_str()
+        ->check(whole_number(0, 65535));
     cmd->add_option("--host", args->host, "address to listen on (127.0.0.1: this machine only; 0.0.0.0 or ::: all)")
         ->capture_default_str();
     cmd->add_option("--store", args->store,
@@ -168,9 +164,11 @@ void add_serve_command(CLI::App& app) {
                   "being killed, and is synced at checkpoints)");
     cmd->add_option("--max-games", args->max_games,
                     "games in memory; past it the least recently active finished or idle game makes room")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(whole_number(1, 1'000'000));
     cmd->add_option("--max-stored", args->max_stored, "games in the store; past it the oldest are deleted")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(whole_number(1, 100'000'000));
     cmd->add_option("--idle-timeout", args->idle_timeout, "an unfinished game untouched this long is deleted")
         ->capture_default_str();
     cmd->add_option("--keep-finished", args->keep_finished,
@@ -183,18 +181,22 @@ void add_serve_command(CLI::App& app) {
                     "a request must arrive in full within this (idle connections close after it too)")
         ->capture_default_str();
     cmd->add_option("--io-threads", args->io_threads, "threads that read requests and answer the quick ones")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(whole_number(1, 64));
     cmd->add_option("--think-threads", args->think_threads, "threads that think (AI moves, hints); 0: one per core")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(whole_number(0, 256));
     cmd->add_option("--think-queue", args->think_queue,
                     "thinking requests that may wait for a thread; past it: 503 with Retry-After")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(whole_number(0, 10'000));
     cmd->add_option("--think-wait", args->think_wait,
                     "the longest a thinking request may expect to wait for a thread (by what the requests "
                     "ahead of it are expected to take); past it: 503 with Retry-After")
         ->capture_default_str();
     cmd->add_option("--max-connections", args->max_connections, "open client connections at most")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(whole_number(1, 100'000));
     cmd->add_option("--games-per-minute", args->games_per_minute,
                     "new games a client address may create per minute (0: no limit); past it: 429 with Retry-After")
         ->capture_default_str();

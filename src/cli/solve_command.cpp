@@ -1,4 +1,5 @@
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/rules_options.hpp"
 
 #include "cli/db_progress.hpp"
@@ -207,28 +208,30 @@ void add_solve_command(CLI::App& app) {
                     "retrograde (every position of every tier), search (the engine to the end), or auto")
         ->capture_default_str()
         ->check(CLI::IsMember({"auto", "retrograde", "search"}));
-    cmd->add_option("--threads", args->threads, "threads")->capture_default_str()->check(CLI::Range(1, 256));
+    cmd->add_option("--threads", args->threads, "threads")->capture_default_str()->check(whole_number(1, 256));
     cmd->add_option("--hash", args->hash_mb,
                     fmt::format("transposition table MiB for the search (default: {} for games of {} stones or "
                                 "more, 256 below)",
                                 kBigGameHashMb, kBigGameStones))
-        ->check(CLI::Range(1, 65536));
+        ->check(whole_number(1, 65536));
     cmd->add_option("--max-positions", args->max_positions,
                     "auto picks retrograde analysis while all the tiers hold at most this many positions")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(whole_number(0));
     cmd->add_option("--db", args->db_dir,
                     "search: take exact endgame values from the databases under this folder, building missing "
                     "tiers there (default: build them in memory)");
     cmd->add_option("--db-stones", args->db_stones,
                     "search: endgame database tiers up to this many stones in the pits (default: half the "
                     "stones less 6, as far as --db-budget allows)")
-        ->check(CLI::Range(0, solve::EndgameDatabase::kMaxStones));
+        ->check(whole_number(0, solve::EndgameDatabase::kMaxStones));
     cmd->add_option("--db-budget", args->db_budget, "search: positions (a byte each) of the default database")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(whole_number(0));
     cmd->add_option("--warmup-depth", args->warmup_depth,
                     "search: plies of iterative deepening (move ordering, first guess) before the proof")
         ->capture_default_str()
-        ->check(CLI::Range(0, search::kMaxDepth - 1));
+        ->check(whole_number(0, search::kMaxDepth - 1));
     cmd->add_flag("--json", args->json, "print one JSON object");
     cmd->footer("Example:\n  mancala solve --rules kalah --pits 4 --seeds 3");
     cmd->callback([args] { run(*args); });

@@ -34,16 +34,14 @@ void write_next_state(const Options& options, const Position& after) {
 template <Algorithm kAlgorithm>
 Report traced(const Input& input, const Options& options) {
     AtomicFile log_file(options.output_dir / kTraverseLog);
-    TurnPlan plan;
-    {
-        TraverseLog log(log_file.stream(), input.position.pits(), kAlgorithm == Algorithm::AlphaBeta);
-        plan = search::plan_turn<kAlgorithm>(input.rules, input.position, input.cutoff, StoreDifference{}, log);
-    }
-    // Both files are complete before either replaces an older one.
+    TraverseLog log(log_file, input.position.pits(), kAlgorithm == Algorithm::AlphaBeta, options.max_log_bytes);
+    const TurnPlan plan =
+        search::plan_turn<kAlgorithm>(input.rules, input.position, input.cutoff, StoreDifference{}, log);
+    log.flush();
     AtomicFile next_state(options.output_dir / kNextState);
     next_state.write(format_next_state(plan.after));
-    log_file.commit();
-    next_state.commit();
+    // The pair is replaced together or not at all: a log beside an older next_state would lie.
+    commit_together({log_file, next_state});
     return to_report(plan, input.cutoff);
 }
 

@@ -6,8 +6,11 @@
 
 namespace mancala::homework {
 
-TraverseLog::TraverseLog(std::FILE* out, int pits, bool with_alpha_beta)
-    : out_(out), with_alpha_beta_(with_alpha_beta) {
+LogTooLarge::LogTooLarge(std::uint64_t max_bytes)
+    : std::runtime_error("the traverse log would be larger than its limit"), max_bytes_(max_bytes) {}
+
+TraverseLog::TraverseLog(AtomicFile& out, int pits, bool with_alpha_beta, std::uint64_t max_bytes)
+    : out_(out), with_alpha_beta_(with_alpha_beta), max_bytes_(max_bytes) {
     for (Side side : {Side::South, Side::North})
         for (int i = 0; i < pits; ++i)
             names_[static_cast<std::size_t>(index_of(side))][static_cast<std::size_t>(i)] = pit_name(pits, side, i);
@@ -15,7 +18,10 @@ TraverseLog::TraverseLog(std::FILE* out, int pits, bool with_alpha_beta)
 }
 
 void TraverseLog::flush() {
-    if (used_ > 0) std::fwrite(buffer_.data(), 1, used_, out_);
+    // Checked once per buffer, before writing it, so the file never grows past the limit.
+    if (bytes() > max_bytes_) throw LogTooLarge(max_bytes_);
+    out_.write(std::string_view(buffer_.data(), used_));
+    written_ += used_;
     used_ = 0;
 }
 

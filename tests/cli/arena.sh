@@ -53,7 +53,7 @@ expect_refusal() {  # name, expected words, arguments...
 }
 expect_refusal unknown-agent "unknown agent 'wizard'" --agents random wizard
 expect_refusal one-agent "at least two agent specs, got 1" --agents random
-expect_refusal no-games "--games must be at least 1, got 0" --agents random greedy --games 0
+expect_refusal no-games "arena --games: must be a whole number from 1 to 1000000, got '0'" --agents random greedy --games 0
 expect_refusal bad-limit "--move-time-limit" --agents random greedy --move-time-limit soon
 touch "$work/file"
 expect_refusal unwritable-out "cannot create the --out directory" --agents random greedy --out "$work/file/sub"

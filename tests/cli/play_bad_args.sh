@@ -20,17 +20,17 @@ refuse() {
 }
 
 refuse rules "unknown rules 'nope' (choose one of: kalah, homework, relay)" --rules nope
-refuse pits "pits per side must be between 1 and 16, got 17" --pits 17
+refuse pits "play --pits: must be a whole number from 1 to 16, got '17'" --pits 17
 refuse agent "unknown agent 'wizard'" --north wizard
 refuse agent_option "an integer from 1" --south alphabeta:depth=0
 refuse hint_agent "unknown agent 'oracle'" --hint-agent oracle
 refuse position "position 'x/y' has 2 fields; expected 5" --position x/y
 refuse position_pits "--pits 4 but the position has 3 pits a side" --pits 4 --position "1,1,1/1,1,1/0/0/S"
 refuse position_stuck "south is to move but has no stones to sow" --rules relay --position "1,0,0/0,0,0/0/0/S"
-# CLI11's own checks: exit code 2 (their messages take more than one line).
-refuse first "" --first sideways
-refuse first_and_position "" --first north --position "1,1,1/1,1,1/0/0/S"
-refuse unknown_option "" --colour
+# CLI11's own checks, said in one line too.
+refuse first "play --first: sideways not in {random,south,north}" --first sideways
+refuse first_and_position "play --first excludes --position" --first north --position "1,1,1/1,1,1/0/0/S"
+refuse unknown_option "play: unknown option '--colour'" --colour
 
 [[ $failed -eq 0 ]] && echo "play: bad arguments refused cleanly"
 exit $failed
