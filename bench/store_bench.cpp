@@ -5,10 +5,10 @@
 
 #include <benchmark/benchmark.h>
 
+#include <unistd.h>
 #include <cstdio>
 #include <filesystem>
 #include <string>
-#include <unistd.h>
 
 namespace mancala::server {
 namespace {
@@ -66,8 +66,7 @@ void BM_StoreOpen(benchmark::State& state) {
         GameDatabase store(path);
         for (int n = 0; n < 10'000; ++n) {
             StoredGame game = game_with_id(n);
-            for (int m = 0; m < 60; ++m)
-                game.moves.push_back({m % 2 ? Side::North : Side::South, m % 6});
+            for (int m = 0; m < 60; ++m) game.moves.push_back({m % 2 ? Side::North : Side::South, m % 6});
             store.insert(game);
         }
     }
