@@ -15,7 +15,8 @@ namespace {
 // yes, no), so a value's index is the dimension's setting.
 constexpr RuleValue kCaptureValues[] = {
     {"never", "no captures"},
-    {"if-opposite-nonempty", "the last stone in an own empty pit takes it and the opposite pit, if that holds stones"},
+    {"if-opposite-nonempty",
+     "the last stone in an own empty pit takes it and the opposite pit, if that holds stones"},
     {"always", "as if-opposite-nonempty, even when the opposite pit is empty"},
 };
 constexpr RuleValue kSowingValues[] = {
@@ -98,8 +99,8 @@ Rules parse_rules(std::string_view text, int pits, int seeds) {
                dimension.values[static_cast<std::size_t>(index)].name != value)
             ++index;
         if (index == static_cast<int>(dimension.values.size()))
-            throw std::invalid_argument(fmt::format("bad value '{}' for {} in rules '{}' (choose one of: {})", value,
-                                                    key, text, joined_values(dimension)));
+            throw std::invalid_argument(fmt::format("bad value '{}' for {} in rules '{}' (choose one of: {})",
+                                                    value, key, text, joined_values(dimension)));
         set(rules, d, index);
     }
     return rules;

@@ -107,6 +107,13 @@ json named_variation(const Rules& rules, Position position, const std::vector<in
     return names;
 }
 
+/// A refusal's message about a client's text, which it may quote: cut short.
+std::string cut_message(std::string what) {
+    constexpr std::size_t kLongest = 300;
+    if (what.size() > kLongest) what = what.substr(0, kLongest) + "...";
+    return what;
+}
+
 json score_or_null(const std::optional<double>& score) { return score ? json(*score) : json(nullptr); }
 
 /// Whoever clears `thinking` when the agent is done, however it ends.
@@ -168,7 +175,7 @@ Reply Api::create_game(std::string_view body) {
     try {
         rules = parse_rules(rules_text, pits, seeds);
     } catch (const std::invalid_argument& e) {
-        bad_request(e.what());  // names the bad preset, key or value; the text is at most kMaxSpecLength
+        bad_request(cut_message(e.what()));  // names the bad preset, key or value and the allowed ones
     }
     const std::string first = string_field(request, "first", kDefaultFirst);
     Side first_side = Side::South;
@@ -192,9 +199,7 @@ Reply Api::create_game(std::string_view body) {
         try {
             spec = checked_spec(string_field(request, "opponent", ""), settings_.agents);
         } catch (const std::invalid_argument& e) {
-            std::string what = e.what();
-            if (what.size() > 300) what = what.substr(0, 300) + "...";
-            bad_request(fmt::format("bad opponent: {}", what));
+            bad_request(fmt::format("bad opponent: {}", cut_message(e.what())));
         }
     } else {
         const std::string name = string_field(request, "level", kDefaultLevel);

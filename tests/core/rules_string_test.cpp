@@ -69,7 +69,8 @@ TEST(RulesString, CanonicalStringsNameTheNearestPresetAndTheDimensionsInOrder) {
     EXPECT_EQ(rules_string(parse_rules("kalah:extra-turn=no,capture=never", 6, 4)),
               "kalah:capture=never,extra-turn=no");  // kalah and homework differ as much: the first documented
     EXPECT_EQ(rules_string(parse_rules("relay:extra-turn=no", 6, 4)), "relay:extra-turn=no");
-    EXPECT_EQ(rules_string(parse_rules("kalah:end=board-empty,sowing=relay", 6, 4)), "relay:capture=if-opposite-nonempty");
+    EXPECT_EQ(rules_string(parse_rules("kalah:end=board-empty,sowing=relay", 6, 4)),
+              "relay:capture=if-opposite-nonempty");
 }
 
 // Every rule set prints as a string that parses back to it, and printing that again changes nothing.
@@ -129,7 +130,8 @@ TEST(RulesString, ErrorsNameTheProblemAndTheChoices) {
     EXPECT_NE(refusal("kalah:capture=never,").find("trailing comma"), std::string::npos);
     EXPECT_NE(refusal(":capture=never").find("must start with a name"), std::string::npos);
     EXPECT_NE(refusal("").find("must start with a name"), std::string::npos);
-    EXPECT_THROW(parse_rules("kalah:extra-turn=no", 17, 4), std::invalid_argument);  // the board size is checked too
+    EXPECT_THROW(parse_rules("kalah:extra-turn=no", 17, 4),
+                 std::invalid_argument);  // the board size is checked too
 }
 
 }  // namespace

@@ -208,6 +208,14 @@ TEST(ServerApi, RefusesBadNewGamesWith400NamingTheProblem) {
         EXPECT_NE(a.body["error"].get<std::string>().find(message), std::string::npos)
             << body << " -> " << a.body["error"];
     }
+    // A long rules string is refused by its length; one within it, quoted in a message cut short.
+    const Answer too_long = server.post("/api/games", json{{"rules", "kalah:" + std::string(250, 'x') + "=1"}});
+    EXPECT_EQ(too_long.status, 400);
+    EXPECT_NE(too_long.text.find("'rules' is too long (258 characters; the limit is 200)"), std::string::npos)
+        << too_long.text;
+    const Answer bad_key = server.post("/api/games", json{{"rules", "kalah:" + std::string(190, 'x') + "=1"}});
+    EXPECT_EQ(bad_key.status, 400);
+    EXPECT_LE(bad_key.body["error"].get<std::string>().size(), 303u) << bad_key.text;
     EXPECT_EQ(server.get("/healthz").body["games"], 0);
 }
 

@@ -34,7 +34,7 @@ TEST(DatabaseCache, KeepsAtMostItsCapacity) {
     DatabaseCache cache(2);
     const auto k = cache.open(kalah, dir.path());
     const auto h = cache.open(homework, dir.path());
-    EXPECT_EQ(cache.open(kalah, dir.path()), k);  // kalah is now the most recent
+    EXPECT_EQ(cache.open(kalah, dir.path()), k);   // kalah is now the most recent
     const auto r = cache.open(relay, dir.path());  // homework goes
     EXPECT_EQ(cache.size(), 2u);
     EXPECT_EQ(cache.open(kalah, dir.path()), k);
