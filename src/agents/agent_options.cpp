@@ -1,9 +1,10 @@
 #include "agents/agent_options.hpp"
 
+#include "util/spec_string.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
@@ -11,13 +12,6 @@
 namespace mancala::agents {
 
 namespace {
-
-bool valid_word(std::string_view s) {
-    if (s.empty()) return false;
-    for (char c : s)
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_')) return false;
-    return true;
-}
 
 std::optional<double> parse_number(std::string_view text) {
     double value = 0;
@@ -46,28 +40,10 @@ std::optional<std::chrono::milliseconds> parse_duration(std::string_view text) {
 }
 
 AgentOptions AgentOptions::parse(std::string_view spec) {
+    SpecString parsed = parse_spec_string(spec, "agent spec");
     AgentOptions options;
-    const auto colon = spec.find(':');
-    options.name_ = std::string(spec.substr(0, colon));
-    if (!valid_word(options.name_))
-        throw std::invalid_argument(fmt::format("malformed agent spec '{}': it must start with a name", spec));
-    if (colon == std::string_view::npos) return options;
-    std::string_view rest = spec.substr(colon + 1);
-    while (!rest.empty()) {
-        const auto comma = rest.find(',');
-        const std::string_view item = rest.substr(0, comma);
-        const auto eq = item.find('=');
-        if (eq == std::string_view::npos || !valid_word(item.substr(0, eq)) || eq + 1 == item.size())
-            throw std::invalid_argument(
-                fmt::format("malformed option '{}' in agent spec '{}': expected key=value", item, spec));
-        const std::string key(item.substr(0, eq));
-        if (!options.options_.emplace(key, std::string(item.substr(eq + 1))).second)
-            throw std::invalid_argument(fmt::format("option '{}' given twice in agent spec '{}'", key, spec));
-        if (comma == std::string_view::npos) break;
-        rest.remove_prefix(comma + 1);
-        if (rest.empty())
-            throw std::invalid_argument(fmt::format("malformed agent spec '{}': trailing comma", spec));
-    }
+    options.name_ = std::move(parsed.name);
+    for (auto& [key, value] : parsed.items) options.options_.emplace(std::move(key), std::move(value));
     return options;
 }
 
@@ -126,6 +102,14 @@ std::optional<std::uint64_t> AgentOptions::get_count(std::string_view key) {
     const auto value = parse_number(digits);
     if (!value || *value < 1 || *value * scale > 1e15) bad_value(key, *text, "a count such as 5000 or 2M");
     return static_cast<std::uint64_t>(*value * scale);
+}
+
+std::uint64_t AgentOptions::get_seed(std::optional<std::uint64_t> fallback) {
+    if (fallback && *fallback != 0 && options_.find("seed") == options_.end()) {
+        if (*fallback > kMaxSeed) bad_value("seed", std::to_string(*fallback), fmt::format("at most {}", kMaxSeed));
+        options_.emplace("seed", std::to_string(*fallback));
+    }
+    return static_cast<std::uint64_t>(get_int("seed", 0, 0, static_cast<int>(kMaxSeed)));
 }
 
 void AgentOptions::finish() const {

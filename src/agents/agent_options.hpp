@@ -25,6 +25,11 @@ public:
     /// "250ms", "2s", "1.5s", "1m"; a bare number means seconds.
     std::optional<std::chrono::milliseconds> get_duration(std::string_view key);
     std::optional<std::uint64_t> get_count(std::string_view key);  ///< "2000000", "2M", "500k"
+    /// The seed=N option (0 to kMaxSeed; 0: from the system), or else `fallback` (the
+    /// host's seed), which then joins the canonical spec so that it builds the same agent.
+    std::uint64_t get_seed(std::optional<std::uint64_t> fallback);
+
+    static constexpr std::uint64_t kMaxSeed = 2'000'000'000;
 
     /// Throws if an option was given that no get_* asked for.
     void finish() const;

@@ -59,7 +59,7 @@ std::vector<MoveScore> move_scores(const search::SearchReport& report) {
     return scores;
 }
 
-std::unique_ptr<Agent> make_engine_agent(AgentOptions& options) {
+std::unique_ptr<Agent> make_engine_agent(AgentOptions& options, const AgentContext&) {
     search::SearchLimits limits;
     limits.move_time = options.get_duration("time");
     if (const int depth = options.get_int("depth", 0, 1, search::kMaxDepth); depth > 0) limits.depth = depth;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "agents/agent.hpp"
+#include "agents/agent_context.hpp"
 #include "agents/agent_options.hpp"
 #include "search/engine.hpp"
 
@@ -10,7 +11,7 @@ namespace mancala::agents {
 
 /// engine[:time=1s,depth=N,nodes=N,threads=T,hash=MiB,heuristic=NAME]: the strong
 /// engine (src/search/engine.hpp). Its table persists between the moves of a game.
-std::unique_ptr<Agent> make_engine_agent(AgentOptions& options);
+std::unique_ptr<Agent> make_engine_agent(AgentOptions& options, const AgentContext& context);
 
 /// The per-move analysis of an engine report as the agents' MoveScores (stones).
 std::vector<MoveScore> move_scores(const search::SearchReport& report);

@@ -110,14 +110,14 @@ Decision EvolutionAgent::choose(const Rules& rules, const Position& position, co
                                 settings_.generations, population, settings_.horizon, stones)};
 }
 
-std::unique_ptr<Agent> make_evolution_agent(AgentOptions& options) {
+std::unique_ptr<Agent> make_evolution_agent(AgentOptions& options, const AgentContext& context) {
     EvolutionSettings settings;
     settings.population = options.get_int("population", settings.population, 2, 10'000);
     settings.generations = options.get_int("generations", settings.generations, 0, 1'000'000);
     settings.horizon = options.get_int("horizon", settings.horizon, 1, 100);
     settings.mutation = options.get_double("mutation", settings.mutation, 0, 1);
     settings.heuristic = search::heuristic_by_name(options.get_string("heuristic", "store-diff"));
-    settings.seed = seed_or_entropy(static_cast<std::uint64_t>(options.get_int("seed", 0, 0, 2'000'000'000)));
+    settings.seed = seed_or_entropy(options.get_seed(context.seed));
     options.finish();
     return std::make_unique<EvolutionAgent>(options.canonical(), settings);
 }

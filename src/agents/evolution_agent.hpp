@@ -10,6 +10,7 @@
 // score (in stones) is that optimistic value. `analyze` is not offered.
 
 #include "agents/agent.hpp"
+#include "agents/agent_context.hpp"
 #include "agents/agent_options.hpp"
 #include "search/heuristics.hpp"
 #include "util/fast_random.hpp"
@@ -54,6 +55,6 @@ private:
 };
 
 /// evolution[:population=N,generations=N,horizon=N,mutation=P,heuristic=NAME,seed=N].
-std::unique_ptr<Agent> make_evolution_agent(AgentOptions& options);
+std::unique_ptr<Agent> make_evolution_agent(AgentOptions& options, const AgentContext& context);
 
 }  // namespace mancala::agents

@@ -194,7 +194,7 @@ std::vector<int> MctsAgent::principal_variation(NodeIndex from) const {
     return pv;
 }
 
-std::unique_ptr<Agent> make_mcts_agent(AgentOptions& options) {
+std::unique_ptr<Agent> make_mcts_agent(AgentOptions& options, const AgentContext& context) {
     MctsSettings settings;
     const auto iterations = options.get_count("iterations");
     settings.time = options.get_duration("time");
@@ -203,7 +203,7 @@ std::unique_ptr<Agent> make_mcts_agent(AgentOptions& options) {
     else if (settings.time)
         settings.iterations.reset();  // a time alone decides
     settings.exploration = options.get_double("c", 1.41, 0, 100);
-    settings.seed = seed_or_entropy(static_cast<std::uint64_t>(options.get_int("seed", 0, 0, 2'000'000'000)));
+    settings.seed = seed_or_entropy(options.get_seed(context.seed));
     options.finish();
     return std::make_unique<MctsAgent>(options.canonical(), settings);
 }

@@ -10,6 +10,7 @@
 // margin in stones; its summary names the iterations, visits and win rate.
 
 #include "agents/agent.hpp"
+#include "agents/agent_context.hpp"
 #include "agents/agent_options.hpp"
 #include "agents/mcts_tree.hpp"
 #include "util/fast_random.hpp"
@@ -71,6 +72,6 @@ private:
 };
 
 /// mcts[:iterations=N,time=T,c=C,seed=N]; iterations default to 1000 unless only a time is given.
-std::unique_ptr<Agent> make_mcts_agent(AgentOptions& options);
+std::unique_ptr<Agent> make_mcts_agent(AgentOptions& options, const AgentContext& context);
 
 }  // namespace mancala::agents

@@ -1,12 +1,11 @@
 #include "agents/perfect_agent.hpp"
 
-#include "agents/endgame_source.hpp"
 #include "agents/engine_agent.hpp"
 #include "search/engine.hpp"
 
 #include <fmt/format.h>
 
-#include <cstdlib>
+#include <stdexcept>
 
 namespace mancala::agents {
 
@@ -15,8 +14,12 @@ namespace {
 class PerfectAgent final : public Agent {
 public:
     PerfectAgent(std::string spec, search::EngineSettings settings, std::chrono::milliseconds time,
-                 std::string db_dir)
-        : spec_(std::move(spec)), engine_(settings), time_(time), db_dir_(std::move(db_dir)) {}
+                 std::shared_ptr<search::EndgameSource> source, std::filesystem::path db_dir)
+        : spec_(std::move(spec)),
+          engine_(settings),
+          time_(time),
+          source_(std::move(source)),
+          db_dir_(std::move(db_dir)) {}
 
     std::string spec() const override { return spec_; }
 
@@ -47,8 +50,8 @@ public:
 private:
     // The endgame database of these rules, if the folder has one: exact values at the leaves.
     void use_database_for(const Rules& rules) {
-        if (db_dir_.empty() || (endgame_ && endgame_->covers(rules))) return;
-        endgame_ = find_endgame(rules, db_dir_);
+        if (!source_ || db_dir_.empty() || (endgame_ && endgame_->covers(rules))) return;
+        endgame_ = source_->find(rules, db_dir_);
         search::EngineSettings settings = engine_.settings();
         settings.endgame = endgame_.get();
         engine_.configure(settings);
@@ -57,22 +60,26 @@ private:
     std::string spec_;
     search::Engine engine_;
     std::chrono::milliseconds time_;
-    std::string db_dir_;
+    std::shared_ptr<search::EndgameSource> source_;
+    std::filesystem::path db_dir_;
     std::shared_ptr<const search::EndgameOracle> endgame_;
 };
 
 }  // namespace
 
-std::unique_ptr<Agent> make_perfect_agent(AgentOptions& options) {
+std::unique_ptr<Agent> make_perfect_agent(AgentOptions& options, const AgentContext& context) {
     const auto time = options.get_duration("time").value_or(std::chrono::seconds(30));
     search::EngineSettings settings;
     settings.heuristic = search::Heuristic::StoreDiff;
     settings.hash_mb = static_cast<std::size_t>(options.get_int("hash", 64, 1, 65536));
     settings.threads = options.get_int("threads", 1, 1, 256);
-    const char* env = std::getenv("MANCALA_DB");
-    std::string db = options.get_string("db", env ? env : "");
+    // The spec's db= (typed by a user) before the host's folder.
+    const std::filesystem::path db = options.get_string("db", context.endgame_dir.string());
     options.finish();
-    return std::make_unique<PerfectAgent>(options.canonical(), settings, time, std::move(db));
+    if (!db.empty() && !context.endgame_source)
+        throw std::invalid_argument(fmt::format(
+            "agent 'perfect': db={} cannot be used here (this program opens no endgame databases)", db.string()));
+    return std::make_unique<PerfectAgent>(options.canonical(), settings, time, context.endgame_source, db);
 }
 
 }  // namespace mancala::agents

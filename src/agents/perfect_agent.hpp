@@ -1,6 +1,7 @@
 #pragma once
 
 #include "agents/agent.hpp"
+#include "agents/agent_context.hpp"
 #include "agents/agent_options.hpp"
 
 #include <memory>
@@ -9,10 +10,11 @@ namespace mancala::agents {
 
 /// perfect[:time=30s,hash=MiB,threads=T,db=DIR]: plays a move of optimal value, proven by
 /// searching to the end of the game (src/search/engine.hpp with no depth limit),
-/// with the exact values of the endgame database under DIR (default: $MANCALA_DB)
-/// at the leaves when it holds one for the rules.
+/// with the exact values of the endgame database under DIR (default: the host's
+/// folder, context.endgame_dir) at the leaves when it holds one for the rules; the
+/// context's endgame source opens it.
 /// Where the proof does not finish within `time` (or the caller's deadline) it
 /// plays the engine's best move so far and says the move is not proven.
-std::unique_ptr<Agent> make_perfect_agent(AgentOptions& options);
+std::unique_ptr<Agent> make_perfect_agent(AgentOptions& options, const AgentContext& context);
 
 }  // namespace mancala::agents

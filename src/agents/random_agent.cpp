@@ -25,8 +25,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Agent> make_random_agent(AgentOptions& options) {
-    const auto seed = static_cast<std::uint64_t>(options.get_int("seed", 0, 0, 2'000'000'000));
+std::unique_ptr<Agent> make_random_agent(AgentOptions& options, const AgentContext& context) {
+    const auto seed = options.get_seed(context.seed);
     options.finish();
     return std::make_unique<RandomAgent>(options.canonical(), seed == 0 ? std::random_device{}() : seed);
 }

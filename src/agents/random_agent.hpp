@@ -1,6 +1,7 @@
 #pragma once
 
 #include "agents/agent.hpp"
+#include "agents/agent_context.hpp"
 #include "agents/agent_options.hpp"
 
 #include <memory>
@@ -8,6 +9,6 @@
 namespace mancala::agents {
 
 /// random[:seed=N]: a uniformly random legal move.
-std::unique_ptr<Agent> make_random_agent(AgentOptions& options);
+std::unique_ptr<Agent> make_random_agent(AgentOptions& options, const AgentContext& context);
 
 }  // namespace mancala::agents

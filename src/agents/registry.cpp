@@ -38,19 +38,20 @@ constexpr AgentKind kKinds[] = {
      "heuristic=NAME (store-diff), seed=N (0: from the system)",
      "evolution:population=24,generations=30,seed=1", make_evolution_agent},
     {"perfect", "a move of optimal value, proven by searching to the end (the engine's best if not proven in time)",
-     "time=DURATION (30s), hash=MiB (64), threads=T (1), db=DIR endgame databases ($MANCALA_DB)",
-     "perfect:time=5s,db=mancala-db", make_perfect_agent},
+     "time=DURATION (30s), hash=MiB (64), threads=T (1), db=DIR endgame databases (the program's: play and "
+     "arena --db or $MANCALA_DB, serve --db)",
+     "perfect:time=5s", make_perfect_agent},
 };
 
 }  // namespace
 
 std::span<const AgentKind> agent_kinds() { return kKinds; }
 
-std::unique_ptr<Agent> make_agent(std::string_view spec) {
+std::unique_ptr<Agent> make_agent(std::string_view spec, const AgentContext& context) {
     AgentOptions options = AgentOptions::parse(spec);
     std::string known;
     for (const AgentKind& kind : kKinds) {
-        if (kind.name == options.name()) return kind.make(options);
+        if (kind.name == options.name()) return kind.make(options, context);
         known += (known.empty() ? "" : ", ") + std::string(kind.name);
     }
     throw std::invalid_argument(fmt::format("unknown agent '{}' (choose one of: {})", options.name(), known));

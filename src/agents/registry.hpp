@@ -3,6 +3,7 @@
 // arena, server) offers every agent.
 
 #include "agents/agent.hpp"
+#include "agents/agent_context.hpp"
 #include "agents/agent_options.hpp"
 
 #include <memory>
@@ -16,14 +17,15 @@ struct AgentKind {
     std::string_view summary;
     std::string_view options;  ///< each option with its default
     std::string_view example;
-    std::unique_ptr<Agent> (*make)(AgentOptions& options);
+    std::unique_ptr<Agent> (*make)(AgentOptions& options, const AgentContext& context);
 };
 
 /// Every kind of agent, in documentation order.
 std::span<const AgentKind> agent_kinds();
 
-/// Builds the agent `spec` names; throws std::invalid_argument with a clear message
-/// for an unknown name, an unknown option or a bad value.
-std::unique_ptr<Agent> make_agent(std::string_view spec);
+/// Builds the agent `spec` names, with what its host offers (`context`: databases, a
+/// seed); throws std::invalid_argument with a clear message for an unknown name, an
+/// unknown option or a bad value.
+std::unique_ptr<Agent> make_agent(std::string_view spec, const AgentContext& context);
 
 }  // namespace mancala::agents

@@ -138,15 +138,15 @@ std::unique_ptr<Agent> make(AgentOptions& options, Algorithm algorithm, int defa
 
 }  // namespace
 
-std::unique_ptr<Agent> make_greedy_agent(AgentOptions& options) {
+std::unique_ptr<Agent> make_greedy_agent(AgentOptions& options, const AgentContext&) {
     return make(options, Algorithm::AlphaBeta, 1, true, false);
 }
 
-std::unique_ptr<Agent> make_minimax_agent(AgentOptions& options) {
+std::unique_ptr<Agent> make_minimax_agent(AgentOptions& options, const AgentContext&) {
     return make(options, Algorithm::Minimax, 4, false, true);
 }
 
-std::unique_ptr<Agent> make_alphabeta_agent(AgentOptions& options) {
+std::unique_ptr<Agent> make_alphabeta_agent(AgentOptions& options, const AgentContext&) {
     return make(options, Algorithm::AlphaBeta, 6, false, false);
 }
 

@@ -2,6 +2,7 @@
 
 #include "arena/report.hpp"
 #include "arena/svg_plot.hpp"
+#include "core/rules_string.hpp"
 
 #include <fmt/format.h>
 
@@ -118,7 +119,7 @@ std::string format_experiment_text(const Experiment& experiment, const Tournamen
     const TournamentConfig& c = result.plan.config;
     std::string text = fmt::format("{}: {} against {}, {} games per setting, {}({},{}), seed {}\n", experiment.name,
                                    experiment.agent_template, experiment.opponent, c.games_per_pairing,
-                                   preset_name(c.rules), c.rules.pits, c.rules.seeds, c.seed);
+                                   rules_string(c.rules), c.rules.pits, c.rules.seeds, c.seed);
     text += fmt::format("{} of {} games played{}\n\n", result.games.size(), result.plan.schedule.size(),
                         result.complete() ? "" : " (partial results)");
     const std::size_t width = std::max<std::size_t>(experiment.parameter.size(), 5);
@@ -154,7 +155,7 @@ std::string experiment_svg(const Experiment& experiment, const TournamentResult&
     chart.title = fmt::format("{} against {}: win rate", experiment.agent_template, experiment.opponent);
     chart.subtitle =
         fmt::format("{}({},{}), {} games per setting, both colours, seed {}; band: 95% Wilson interval",
-                    preset_name(c.rules), c.rules.pits, c.rules.seeds, c.games_per_pairing, c.seed);
+                    rules_string(c.rules), c.rules.pits, c.rules.seeds, c.games_per_pairing, c.seed);
     chart.x_label = experiment.parameter;
     chart.y_label = fmt::format("games won against {}", experiment.opponent);
     chart.reference = 0.5;

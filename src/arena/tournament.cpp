@@ -29,9 +29,10 @@ TournamentPlan plan_from(const TournamentConfig& config, const AgentLineup& line
 
 }  // namespace
 
-TournamentPlan make_plan(const TournamentConfig& config, const AgentMaker& maker) {
+TournamentPlan make_plan(const TournamentConfig& config, const agents::AgentContext& context,
+                         const AgentMaker& maker) {
     validate(config);
-    return plan_from(config, AgentLineup(config.agents, maker));
+    return plan_from(config, AgentLineup(config.agents, maker, context));
 }
 
 GameRecord play_scheduled_game(const TournamentPlan& plan, const AgentLineup& lineup, const ScheduledGame& game) {
@@ -56,7 +57,7 @@ GameRecord play_scheduled_game(const TournamentPlan& plan, const AgentLineup& li
 
 TournamentResult run_tournament(const TournamentConfig& config, const RunOptions& options) {
     validate(config);
-    const AgentLineup lineup(config.agents, options.maker);
+    const AgentLineup lineup(config.agents, options.maker, options.context);
     TournamentResult result;
     result.plan = plan_from(config, lineup);
     const TournamentPlan& plan = result.plan;

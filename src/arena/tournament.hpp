@@ -35,6 +35,8 @@ struct RunOptions {
     std::optional<std::filesystem::path> journal;
     bool fresh_journal = false;  ///< replace an existing journal instead of resuming it
     AgentMaker maker = registry_maker();
+    /// What the host gives every agent (databases); each game adds a seed of its own.
+    agents::AgentContext context;
     /// When set (from a signal handler, a test), no new game starts; games in progress finish.
     const std::atomic<bool>* stop = nullptr;
     /// Called once before the first game with the games already finished (resumed) and the total.
@@ -51,8 +53,9 @@ struct TournamentResult {
 };
 
 /// Validates the configuration and builds the plan; throws std::invalid_argument
-/// for a bad configuration or an agent spec the maker refuses.
-TournamentPlan make_plan(const TournamentConfig& config, const AgentMaker& maker = registry_maker());
+/// for a bad configuration or an agent spec the maker refuses in `context`.
+TournamentPlan make_plan(const TournamentConfig& config, const agents::AgentContext& context,
+                         const AgentMaker& maker = registry_maker());
 
 /// Plays every game of the tournament not already in the journal. Throws
 /// std::invalid_argument for bad input (see make_plan, Journal) and

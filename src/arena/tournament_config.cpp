@@ -1,6 +1,7 @@
 #include "arena/tournament_config.hpp"
 
 #include "agents/agent_options.hpp"
+#include "core/rules_string.hpp"
 
 #include <fmt/format.h>
 
@@ -43,7 +44,7 @@ std::string describe(const TournamentConfig& config) {
                                : fmt::format("openings of {} random plies", config.opening_plies);
     if (config.opening_plies > 0 && config.balanced_within >= 0)
         openings += fmt::format(" balanced within {} stones", config.balanced_within);
-    return fmt::format("{}({},{}), {} of {} agents, {} games per pairing, {}, seed {}", preset_name(config.rules),
+    return fmt::format("{}({},{}), {} of {} agents, {} games per pairing, {}, seed {}", rules_string(config.rules),
                        config.rules.pits, config.rules.seeds, to_string(config.format), config.agents.size(),
                        config.games_per_pairing, openings, config.seed);
 }

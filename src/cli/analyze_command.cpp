@@ -5,6 +5,7 @@
 #include "agents/agent_options.hpp"
 #include "core/notation.hpp"
 #include "core/pit_names.hpp"
+#include "core/rules_string.hpp"
 #include "search/engine.hpp"
 
 #include <fmt/format.h>
@@ -42,7 +43,7 @@ std::vector<std::string> line_names(const Rules& rules, Position p, const std::v
 double stones(int points) { return static_cast<double>(points) / search::kPointsPerStone; }
 
 void run(const AnalyzeArgs& args) {
-    const Rules rules = args.game.rules();
+    const Rules rules = args.game.parsed_rules();
     const Position position = args.game.start(rules);
     if (position.legal_moves().empty() || position.is_terminal(rules))
         throw UsageError("the game is over in this position: there is nothing to analyse");
@@ -79,7 +80,7 @@ void run(const AnalyzeArgs& args) {
                              {"result", search::format_score(m.score, m.proven)},
                              {"pv", line_names(rules, position, m.pv)}});
         const nlohmann::json out = {
-            {"rules", preset_name(rules)},
+            {"rules", rules_string(rules)},
             {"pits", rules.pits},
             {"seeds", rules.seeds},
             {"position", to_notation(position)},

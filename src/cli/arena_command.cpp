@@ -1,6 +1,7 @@
+#include "cli/agent_host_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
-#include "core/rules.hpp"
+#include "cli/rules_options.hpp"
 
 #include "agents/agent_options.hpp"
 #include "arena/experiment.hpp"
@@ -26,9 +27,8 @@ namespace mancala::cli {
 namespace {
 
 struct ArenaArgs {
-    std::string rules = "kalah";
-    int pits = 6;
-    int seeds = 4;
+    RulesOptions game;
+    AgentHostOptions host;
     std::vector<std::string> agents;
     bool gauntlet = false;
     int games = 100;
@@ -103,7 +103,7 @@ arena::TournamentConfig base_config(const ArenaArgs& args) {
         throw UsageError(fmt::format("--move-time-limit '{}' is not a positive duration such as 500ms or 10s",
                                      args.move_time_limit));
     arena::TournamentConfig config;
-    config.rules = make_rules(args.rules, args.pits, args.seeds);
+    config.rules = args.game.parsed_rules();
     config.format = args.gauntlet ? arena::Format::Gauntlet : arena::Format::RoundRobin;
     config.games_per_pairing = args.games;
     config.opening_plies = args.openings_plies;
@@ -136,12 +136,14 @@ void run(ArenaArgs args) {
     } else if (config.agents.size() < 2) {
         throw UsageError(fmt::format("--agents needs at least two agent specs, got {}", config.agents.size()));
     }
+    const agents::AgentContext context = args.host.context();
     // Fail on bad specs and options before touching the file system.
-    const arena::TournamentPlan plan = arena::make_plan(config);
+    const arena::TournamentPlan plan = arena::make_plan(config, context);
 
     const std::filesystem::path out = args.out;
     if (!args.out.empty()) prepare_output_dir(out);
     arena::RunOptions options;
+    options.context = context;
     options.jobs = args.jobs;
     options.fresh_journal = args.fresh;
     if (!args.resume.empty()) {
@@ -189,11 +191,7 @@ void run(ArenaArgs args) {
 void add_arena_command(CLI::App& app) {
     auto args = std::make_shared<ArenaArgs>();
     CLI::App* cmd = app.add_subcommand("arena", "Tournaments between agents: standings, Elo ratings, plots");
-    cmd->add_option("--rules", args->rules, "rules preset: kalah, homework or relay")->capture_default_str();
-    cmd->add_option("--pits", args->pits, "pits per side")->capture_default_str()->check(whole_number(1, kMaxPits));
-    cmd->add_option("--seeds", args->seeds, "seeds per pit at the start")
-        ->capture_default_str()
-        ->check(whole_number(0, kMaxTotalStones));
+    args->game.add_to(*cmd, false);
     cmd->add_option("--agents", args->agents, "agent specs, e.g. alphabeta:depth=6 random greedy")->expected(1, -1);
     cmd->add_flag("--gauntlet", args->gauntlet,
                   "the first agent against each of the others (default: round-robin)");
@@ -225,6 +223,7 @@ void add_arena_command(CLI::App& app) {
                     "journal of finished games to continue (default with --out: DIR/journal.jsonl)");
     cmd->add_flag("--fresh", args->fresh, "start over: replace an existing journal instead of resuming it");
     cmd->add_flag("-q,--quiet", args->quiet, "no progress on stderr");
+    args->host.add_to(*cmd);
     cmd->add_option("--experiment", args->experiment,
                     "run a named experiment instead of --agents: mcts-vs-random (MCTS with 5..100 iterations "
                     "against random)");
@@ -236,6 +235,7 @@ void add_arena_command(CLI::App& app) {
         "Examples:\n"
         "  mancala arena --agents random greedy alphabeta:depth=4 --games 100 --out results/\n"
         "  mancala arena --gauntlet --agents alphabeta:depth=6 random greedy --openings-plies 4\n"
+        "  mancala arena --rules relay:extra-turn=no --pits 4 --seeds 3 --agents greedy random\n"
         "  mancala arena --experiment mcts-vs-random --out mcts/\n"
         "Ctrl-C stops after the games in progress; with a journal (--out or --resume), the same command resumes.\n"
         "Exit codes: 0 success, 2 bad input, 130 interrupted, 1 any other failure.");

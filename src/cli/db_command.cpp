@@ -6,6 +6,7 @@
 #include "cli/db_progress.hpp"
 #include "core/notation.hpp"
 #include "core/pit_names.hpp"
+#include "core/rules_string.hpp"
 #include "solve/endgame_db.hpp"
 #include "util/terminal.hpp"
 
@@ -29,7 +30,7 @@ struct DbArgs {
 };
 
 void build(const DbArgs& args) {
-    const Rules rules = args.game.rules();
+    const Rules rules = args.game.parsed_rules();
     solve::EndgameDatabase db(rules, args.dir);
     const int had = db.max_stones();
     if (!args.quiet) {
@@ -44,7 +45,7 @@ void build(const DbArgs& args) {
         nlohmann::json tiers = nlohmann::json::array();
         for (int t = 0; t <= db.max_stones(); ++t)
             tiers.push_back({{"tier", t}, {"positions", db.tier_size(t)}, {"bytes", db.tier_bytes(t)}});
-        fmt::print("{}\n", nlohmann::json{{"rules", preset_name(rules)},
+        fmt::print("{}\n", nlohmann::json{{"rules", rules_string(rules)},
                                           {"pits", rules.pits},
                                           {"max_stones", db.max_stones()},
                                           {"seconds", progress.seconds()},
@@ -62,11 +63,11 @@ void build(const DbArgs& args) {
 }
 
 void query(const DbArgs& args) {
-    const Rules rules = args.game.rules();
+    const Rules rules = args.game.parsed_rules();
     const Position position = args.game.start(rules);
     if (!std::filesystem::exists(solve::EndgameDatabase::folder(args.dir, rules)))
         throw UsageError(fmt::format("no database for {} with {} pits under {} (build it with `mancala db build`)",
-                                     preset_name(rules), rules.pits, args.dir));
+                                     rules_string(rules), rules.pits, args.dir));
     const solve::EndgameDatabase db(rules, args.dir);
     const int stones = position.row_stones(Side::South) + position.row_stones(Side::North);
     if (stones > db.max_stones())

@@ -1,9 +1,7 @@
 // mancala: engine, solver and game server for Kalah and the mancala family.
 
-#include "agents/endgame_source.hpp"
 #include "cli/commands.hpp"
 #include "cli/parse_errors.hpp"
-#include "solve/database_cache.hpp"
 
 #include <fmt/format.h>
 
@@ -13,11 +11,6 @@
 int main(int argc, char** argv) {
     CLI::App app{"mancala: engine, solver and game server for Kalah and the wider mancala family", "mancala"};
     app.require_subcommand(1);
-    // Agents (the perfect one) find endgame databases through the solve layer.
-    mancala::agents::set_endgame_source([](const mancala::Rules& rules, const std::string& dir) {
-        return std::shared_ptr<const mancala::search::EndgameOracle>(
-            mancala::solve::open_shared_database(rules, dir));
-    });
     app.set_version_flag("--version", "mancala 0.1.0");
     mancala::cli::add_homework_command(app);
     mancala::cli::add_analyze_command(app);

@@ -1,6 +1,8 @@
 #include "agents/registry.hpp"
+#include "cli/agent_host_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
+#include "cli/rules_options.hpp"
 #include "cli/terminal_game.hpp"
 #include "core/notation.hpp"
 #include "core/rules.hpp"
@@ -24,21 +26,18 @@ constexpr std::string_view kDefaultHintAgent = "engine:time=1s";
 constexpr std::string_view kHuman = "human";
 
 struct PlayArgs {
-    std::string rules = "kalah";
-    int pits = 6;
-    int seeds = 4;
+    RulesOptions game;
+    AgentHostOptions host;
     std::string south{kHuman};
     std::string north{kDefaultOpponent};
     std::string first = "south";
     std::optional<std::uint64_t> seed;
-    std::optional<std::string> position;
     std::string hint_agent{kDefaultHintAgent};
-    bool pits_given = false;
 };
 
-Player make_player(const std::string& spec) {
+Player make_player(const std::string& spec, const agents::AgentContext& context) {
     if (spec == kHuman) return Player{};
-    return Player{agents::make_agent(spec)};
+    return Player{agents::make_agent(spec, context)};
 }
 
 Side first_side(const PlayArgs& args) {
@@ -48,18 +47,20 @@ Side first_side(const PlayArgs& args) {
 }
 
 play::GameSession make_session(const PlayArgs& args) {
-    if (!args.position) return play::GameSession(make_rules(args.rules, args.pits, args.seeds), first_side(args));
-    const Position start = parse_position(*args.position);
-    if (args.pits_given && args.pits != start.pits())
-        throw UsageError(fmt::format("--pits {} but the position has {} pits a side", args.pits, start.pits()));
-    return play::GameSession(make_rules(args.rules, start.pits(), args.seeds), start);
+    const Rules rules = args.game.parsed_rules();
+    if (args.game.position.empty()) return play::GameSession(rules, first_side(args));
+    return play::GameSession(rules, args.game.start(rules));
 }
 
 void run(const PlayArgs& args) {
+    const agents::AgentContext context = args.host.context();
     // Every spec is checked before the game starts, so a typo never costs a game.
-    TerminalGame game{make_session(args),      make_player(args.south),
-                      make_player(args.north), agents::make_agent(args.hint_agent),
-                      wants_color(stdout),     !is_terminal(stdin)};
+    TerminalGame game{make_session(args),
+                      make_player(args.south, context),
+                      make_player(args.north, context),
+                      agents::make_agent(args.hint_agent, context),
+                      wants_color(stdout),
+                      !is_terminal(stdin)};
     run_terminal_game(game, std::cin, std::cout);
 }
 
@@ -69,13 +70,7 @@ void add_play_command(CLI::App& app) {
     auto args = std::make_shared<PlayArgs>();
     CLI::App* cmd =
         app.add_subcommand("play", "Play a game in the terminal: human or agent against human or agent");
-    cmd->add_option("--rules", args->rules, "rule preset: kalah, homework or relay")->capture_default_str();
-    CLI::Option* pits = cmd->add_option("--pits", args->pits, "pits a side (with --position: must match it)")
-                            ->capture_default_str()
-                            ->check(whole_number(1, kMaxPits));
-    cmd->add_option("--seeds", args->seeds, "seeds a pit at the start")
-        ->capture_default_str()
-        ->check(whole_number(0, kMaxTotalStones));
+    args->game.add_to(*cmd);
     cmd->add_option("--south", args->south, "who plays South (row B): 'human' or an agent spec")
         ->capture_default_str();
     cmd->add_option("--north", args->north, "who plays North (row A): 'human' or an agent spec")
@@ -85,11 +80,10 @@ void add_play_command(CLI::App& app) {
                              ->capture_default_str();
     cmd->add_option("--seed", args->seed, "seed of the coin toss for --first random (default: from the system)")
         ->check(whole_number(0));
-    cmd->add_option("--position", args->position,
-                    "start from this position, e.g. \"4,4,4/4,4,4/0/0/S\" (row A / row B / A1 / B(N+2) / to move)")
-        ->excludes(first);
+    args->game.position_option->excludes(first);
     cmd->add_option("--hint-agent", args->hint_agent, "the agent that scores the moves when you ask for a hint")
         ->capture_default_str();
+    args->host.add_to(*cmd);
     std::string agent_list;
     for (const agents::AgentKind& kind : agents::agent_kinds())
         agent_list += fmt::format("  {:<28} {}\n", kind.example, kind.summary);
@@ -101,11 +95,9 @@ void add_play_command(CLI::App& app) {
                 "  mancala play\n"
                 "  mancala play --pits 4 --seeds 3 --north greedy --first random\n"
                 "  mancala play --south alphabeta:depth=6 --north random:seed=1\n"
+                "  mancala play --rules kalah:capture=always,extra-turn=no --pits 4 --north alphabeta:depth=8\n"
                 "Exit codes: 0 the game ended, was quit or the input ended; 2 bad arguments; 1 any other failure.");
-    cmd->callback([args, pits] {
-        args->pits_given = pits->count() > 0;
-        run(*args);
-    });
+    cmd->callback([args] { run(*args); });
 }
 
 }  // namespace mancala::cli

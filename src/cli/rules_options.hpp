@@ -1,29 +1,36 @@
 #pragma once
-// The options every game-playing subcommand shares: rules preset, board size and
-// an optional starting position.
+// The options every game-playing subcommand shares: the rules (a preset, optionally
+// refined: core/rules_string.hpp), the board size and an optional starting position.
 
 #include "core/position.hpp"
 #include "core/rules.hpp"
 
 #include <CLI/CLI.hpp>
 
-#include <optional>
 #include <string>
 
 namespace mancala::cli {
 
 struct RulesOptions {
-    std::string preset = "kalah";
+    std::string rules = "kalah";  ///< a rules string, e.g. "kalah:capture=always,extra-turn=no"
     int pits = 6;
     int seeds = 4;
     std::string position;  ///< empty: the start position
 
-    /// Adds --rules, --pits, --seeds and (if `with_position`) --position to `cmd`.
+    /// Adds --rules, --pits, --seeds and (if `with_position`) --position to `cmd`, and
+    /// the rules' presets and dimensions to the top of its --help footer.
     void add_to(CLI::App& cmd, bool with_position = true);
+    /// The rules given; with --position and no --pits, the position's number of pits.
     /// Throws std::invalid_argument with a clear message on bad values.
-    Rules rules() const;
+    Rules parsed_rules() const;
     /// The start position, or the --position given (checked against --pits).
     Position start(const Rules& rules) const;
+
+    CLI::Option* pits_option = nullptr;
+    CLI::Option* position_option = nullptr;  ///< nullptr without `with_position`
 };
+
+/// The help text on rules: the grammar, every preset and every dimension with its values.
+std::string rules_help();
 
 }  // namespace mancala::cli

@@ -1,5 +1,6 @@
 // `mancala serve`: the browser game and its JSON API (src/server/), until Ctrl-C.
 
+#include "cli/agent_host_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
 #include "server/api.hpp"
@@ -81,13 +82,10 @@ void run(const ServeArgs& args) {
     options.new_games.per_minute = args.games_per_minute;
     options.new_games.burst = std::max(1.0, args.games_per_minute);
     options.log_requests = args.log_requests;
-    if (!args.db.empty()) {
-        if (!std::filesystem::is_directory(args.db))
-            throw UsageError(fmt::format("--db {}: not a folder", args.db));
-        if (args.db.find_first_of(",=") != std::string::npos)
-            throw UsageError(fmt::format("--db {}: the folder name may not contain ',' or '='", args.db));
-        options.api.endgame_db = args.db;
-    }
+    if (!args.db.empty() && !std::filesystem::is_directory(args.db))
+        throw UsageError(fmt::format("--db {}: not a folder", args.db));
+    // One cache of open databases for the whole server, however many games it serves.
+    options.api.agents = agent_context(args.db);
     if (!args.assets.empty()) {
         if (!std::filesystem::is_directory(args.assets))
             throw UsageError(fmt::format("--assets {}: not a folder", args.assets));

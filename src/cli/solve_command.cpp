@@ -4,6 +4,7 @@
 
 #include "cli/db_progress.hpp"
 #include "core/pit_names.hpp"
+#include "core/rules_string.hpp"
 #include "search/engine.hpp"
 #include "solve/endgame_db.hpp"
 #include "util/memory_usage.hpp"
@@ -155,7 +156,7 @@ Solution by_search(const SolveArgs& args, const Rules& rules, const Position& st
 }
 
 void run(const SolveArgs& args) {
-    const Rules rules = args.game.rules();
+    const Rules rules = args.game.parsed_rules();
     const Position start = args.game.start(rules);
     if (start.is_terminal(rules) || start.legal_moves().empty())
         throw UsageError("the game is already over in this position");
@@ -183,8 +184,8 @@ void run(const SolveArgs& args) {
     for (int m : s.best_moves) moves.push_back(pit_name(rules.pits, start.to_move(), m));
     if (args.json) {
         const nlohmann::json out = {
-            {"rules", preset_name(rules)}, {"pits", rules.pits}, {"seeds", rules.seeds}, {"value", first_player},
-            {"best_moves", moves},         {"seconds", seconds}, {"nodes", s.work},      {"method", s.method},
+            {"rules", rules_string(rules)}, {"pits", rules.pits}, {"seeds", rules.seeds}, {"value", first_player},
+            {"best_moves", moves},          {"seconds", seconds}, {"nodes", s.work},      {"method", s.method},
             {"peak_rss_mb", peak_rss_mb()}};
         fmt::print("{}\n", out.dump());
         return;
@@ -192,7 +193,7 @@ void run(const SolveArgs& args) {
     const std::string verdict = first_player > 0   ? fmt::format("first player wins by {}", first_player)
                                 : first_player < 0 ? fmt::format("first player loses by {}", -first_player)
                                                    : std::string("draw");
-    fmt::print("{}({},{}): {}\n", preset_name(rules), rules.pits, rules.seeds, verdict);
+    fmt::print("{}({},{}): {}\n", rules_string(rules), rules.pits, rules.seeds, verdict);
     fmt::print("best first move{}: {}\n", moves.size() > 1 ? "s" : "", fmt::join(moves, " "));
     fmt::print("{}: {} {} in {:.2f} s, peak memory {:.0f} MiB\n", s.method, s.work,
                s.method == "retrograde" ? "positions" : "nodes", seconds, peak_rss_mb());

@@ -1,5 +1,7 @@
 #include "core/rules.hpp"
 
+#include "core/rules_string.hpp"
+
 #include <fmt/format.h>
 
 #include <stdexcept>
@@ -10,15 +12,23 @@ namespace {
 
 struct Preset {
     std::string_view name;
+    std::string_view description;
     CaptureRule capture;
     SowingRule sowing;
     EndRule end;
 };
 
 constexpr Preset kPresets[] = {
-    {"kalah", CaptureRule::IfOppositeNonEmpty, SowingRule::Single, EndRule::EitherRowEmpty},
-    {"homework", CaptureRule::Always, SowingRule::Single, EndRule::EitherRowEmpty},
-    {"relay", CaptureRule::Never, SowingRule::Relay, EndRule::BoardEmpty},
+    {"kalah",
+     "standard Kalah: the last stone in your own empty pit captures it and the opposite pit, "
+     "if that holds stones; the last stone in your store earns another move",
+     CaptureRule::IfOppositeNonEmpty, SowingRule::Single, EndRule::EitherRowEmpty},
+    {"homework", "empty capture: as Kalah, but the capture happens even when the opposite pit is empty",
+     CaptureRule::Always, SowingRule::Single, EndRule::EitherRowEmpty},
+    {"relay",
+     "relay sowing: the last stone in a non-empty own pit lifts it and sows on; no captures; "
+     "a player without stones passes; the game ends when every stone is in a store",
+     CaptureRule::Never, SowingRule::Relay, EndRule::BoardEmpty},
 };
 
 }  // namespace
@@ -27,6 +37,12 @@ std::vector<std::string_view> preset_names() {
     std::vector<std::string_view> names;
     for (const Preset& p : kPresets) names.push_back(p.name);
     return names;
+}
+
+std::string_view preset_description(std::string_view preset) {
+    for (const Preset& p : kPresets)
+        if (p.name == preset) return p.description;
+    return {};
 }
 
 void validate(const Rules& rules) {
@@ -93,7 +109,7 @@ std::string_view to_string(EndRule rule) {
 }
 
 std::string describe(const Rules& rules) {
-    return fmt::format("{}({},{}): capture={} sowing={} end={} extra-turn={}", preset_name(rules), rules.pits,
+    return fmt::format("{}({},{}): capture={} sowing={} end={} extra-turn={}", rules_string(rules), rules.pits,
                        rules.seeds, to_string(rules.capture), to_string(rules.sowing), to_string(rules.end),
                        rules.extra_turn ? "yes" : "no");
 }

@@ -52,7 +52,11 @@ struct Rules {
 /// Names of the presets, in the order they are documented.
 std::vector<std::string_view> preset_names();
 
-/// Builds a preset ("kalah", "homework", "relay") for a board size.
+/// What the preset `preset` plays like, in a sentence; empty for an unknown name.
+std::string_view preset_description(std::string_view preset);
+
+/// Builds a preset ("kalah", "homework", "relay") for a board size; core/rules_string.hpp
+/// parses presets refined dimension by dimension.
 /// Throws std::invalid_argument naming the problem if the name or sizes are invalid.
 Rules make_rules(std::string_view preset, int pits, int seeds);
 
@@ -66,7 +70,8 @@ std::string_view to_string(CaptureRule rule);
 std::string_view to_string(SowingRule rule);
 std::string_view to_string(EndRule rule);
 
-/// One line naming every dimension, e.g. "kalah(6,4): capture=if-opposite-nonempty ...".
+/// One line naming every dimension, e.g. "kalah(6,4): capture=if-opposite-nonempty ..."
+/// (rules that are no preset by their rules string: "kalah:extra-turn=no(6,4): ...").
 std::string describe(const Rules& rules);
 
 }  // namespace mancala

@@ -4,6 +4,7 @@
 #include "agents/registry.hpp"
 #include "core/pit_names.hpp"
 #include "core/rules.hpp"
+#include "core/rules_string.hpp"
 #include "server/json_views.hpp"
 #include "server/levels.hpp"
 
@@ -26,21 +27,8 @@ constexpr int kDefaultSeeds = 4;
 constexpr std::string_view kDefaultFirst = "random";
 /// The adviser behind hints (a small table: it is built for each hint); its time is the server's hint time.
 constexpr std::string_view kHintAgent = "engine:hash=16";
-
-struct PresetText {
-    std::string_view name;
-    std::string_view description;
-};
-
-constexpr PresetText kPresetTexts[] = {
-    {"kalah",
-     "standard Kalah: the last stone in your own empty pit captures it and the opposite pit, "
-     "if that holds stones; the last stone in your store earns another move"},
-    {"homework", "empty capture: as Kalah, but the capture happens even when the opposite pit is empty"},
-    {"relay",
-     "relay sowing: the last stone in a non-empty own pit lifts it and sows on; no captures; "
-     "a player without stones passes; the game ends when every stone is in a store"},
-};
+/// With databases, the perfect agent's analysis: the engine with exact values at its leaves.
+constexpr std::string_view kHintAgentWithDatabases = "perfect:hash=16";
 
 [[noreturn]] void bad_request(const std::string& message) { throw ApiError(400, message); }
 [[noreturn]] void not_found(const std::string& id) {
@@ -95,7 +83,7 @@ int int_field(const json& object, const char* key, int fallback, int min, int ma
 
 /// Checks an opponent spec from a client: it must build, within the server's resource
 /// limits, and name no file (the server's own --db is the only database an agent gets).
-std::string checked_spec(const std::string& spec) {
+std::string checked_spec(const std::string& spec, const agents::AgentContext& context) {
     if (spec.size() > kMaxSpecLength)
         bad_request(
             fmt::format("'opponent' is too long ({} characters; the limit is {})", spec.size(), kMaxSpecLength));
@@ -104,7 +92,7 @@ std::string checked_spec(const std::string& spec) {
         bad_request("'opponent' may not name a database (db=...): the server uses its own --db");
     options.get_int("hash", 1, 1, kMaxAgentHashMb);
     options.get_int("threads", 1, 1, kMaxAgentThreads);
-    return agents::make_agent(spec)->spec();
+    return agents::make_agent(spec, context)->spec();
 }
 
 /// A move's pit name for the side `position` has to move, followed by the rest of
@@ -119,29 +107,14 @@ json named_variation(const Rules& rules, Position position, const std::vector<in
     return names;
 }
 
-json score_or_null(const std::optional<double>& score) { return score ? json(*score) : json(nullptr); }
-
-/// An agent spec without its db= option: clients may not name one (the server adds its own).
-std::string without_database(std::string_view spec) {
-    std::string out;
-    const auto colon = spec.find(':');
-    if (colon == std::string_view::npos) return std::string(spec);
-    out = std::string(spec.substr(0, colon));
-    std::string_view rest = spec.substr(colon + 1);
-    char separator = ':';
-    while (!rest.empty()) {
-        const auto comma = rest.find(',');
-        const std::string_view item = rest.substr(0, comma);
-        if (!item.starts_with("db=")) {
-            out += separator;
-            out += item;
-            separator = ',';
-        }
-        if (comma == std::string_view::npos) break;
-        rest.remove_prefix(comma + 1);
-    }
-    return out;
+/// A refusal's message about a client's text, which it may quote: cut short.
+std::string cut_message(std::string what) {
+    constexpr std::size_t kLongest = 300;
+    if (what.size() > kLongest) what = what.substr(0, kLongest) + "...";
+    return what;
 }
+
+json score_or_null(const std::optional<double>& score) { return score ? json(*score) : json(nullptr); }
 
 /// Whoever clears `thinking` when the agent is done, however it ends.
 class ThinkingClaim {
@@ -194,21 +167,21 @@ std::pair<std::shared_ptr<Game>, std::unique_lock<std::mutex>> Api::locked_game(
     not_found(id);
 }
 
-std::string Api::agent_spec(const std::string& spec) const {
-    if (spec.starts_with("perfect") && !settings_.endgame_db.empty()) return spec + ",db=" + settings_.endgame_db;
-    return spec;
-}
-
 Reply Api::create_game(std::string_view body) {
     const json request = parse_object(body);
     allow_only(request, {"rules", "pits", "seeds", "first", "level", "opponent"});
-    const std::string preset = string_field(request, "rules", kDefaultRules);
-    const auto presets = preset_names();
-    if (std::find(presets.begin(), presets.end(), preset) == presets.end())
-        bad_request(
-            fmt::format("unknown rules {} (choose one of: {})", quoted_prefix(preset), fmt::join(presets, ", ")));
+    const std::string rules_text = string_field(request, "rules", kDefaultRules);
     const int pits = int_field(request, "pits", kDefaultPits, kMinPits, kMaxServedPits);
     const int seeds = int_field(request, "seeds", kDefaultSeeds, kMinSeeds, kMaxServedSeeds);
+    if (rules_text.size() > kMaxSpecLength)
+        bad_request(
+            fmt::format("'rules' is too long ({} characters; the limit is {})", rules_text.size(), kMaxSpecLength));
+    Rules rules;
+    try {
+        rules = parse_rules(rules_text, pits, seeds);
+    } catch (const std::invalid_argument& e) {
+        bad_request(cut_message(e.what()));  // names the bad preset, key or value and the allowed ones
+    }
     const std::string first = string_field(request, "first", kDefaultFirst);
     Side first_side = Side::South;
     if (first == "human") {
@@ -229,11 +202,9 @@ Reply Api::create_game(std::string_view body) {
         if (request.contains("level") && !request["level"].is_null())
             bad_request("give either 'level' or 'opponent', not both");
         try {
-            spec = checked_spec(string_field(request, "opponent", ""));
+            spec = checked_spec(string_field(request, "opponent", ""), settings_.agents);
         } catch (const std::invalid_argument& e) {
-            std::string what = e.what();
-            if (what.size() > 300) what = what.substr(0, 300) + "...";
-            bad_request(fmt::format("bad opponent: {}", what));
+            bad_request(fmt::format("bad opponent: {}", cut_message(e.what())));
         }
     } else {
         const std::string name = string_field(request, "level", kDefaultLevel);
@@ -247,7 +218,7 @@ Reply Api::create_game(std::string_view body) {
         spec = std::string(found->spec);
     }
 
-    play::GameSession session(make_rules(preset, pits, seeds), first_side);
+    play::GameSession session(rules, first_side);
     const std::shared_ptr<Game> game = store_.create(std::move(session), std::move(spec), std::move(level));
     const std::lock_guard lock(game->mutex);
     return Reply::serialised(201, state_text(*game));
@@ -311,7 +282,7 @@ Reply Api::ai_move(const std::string& id, std::string_view body) {
     // The agent thinks outside the game's lock, on a copy: the state stays readable,
     // and the whole extra-turn chain shares one budget of max_think.
     const agents::MoveBudget budget = agents::MoveBudget::within(settings_.max_think);
-    const std::unique_ptr<agents::Agent> agent = agents::make_agent(agent_spec(g->spec));
+    const std::unique_ptr<agents::Agent> agent = agents::make_agent(g->spec, settings_.agents);
     const std::size_t first_new = session.history().size();
     std::optional<agents::Decision> first;
     while (!session.is_over() && session.to_move() == Side::North) {
@@ -347,9 +318,8 @@ Reply Api::hint(const std::string& id) {
     }
     // The search runs outside the game's lock: moves may go on meanwhile, and the
     // hint is for the position it was asked in.
-    // With databases, the perfect agent's analysis: the engine with exact values at its leaves.
     const std::unique_ptr<agents::Agent> adviser = agents::make_agent(
-        settings_.endgame_db.empty() ? std::string(kHintAgent) : "perfect:hash=16,db=" + settings_.endgame_db);
+        settings_.agents.endgame_dir.empty() ? kHintAgent : kHintAgentWithDatabases, settings_.agents);
     const auto budget = agents::MoveBudget::within(settings_.hint());
     std::vector<agents::MoveScore> scores = adviser->analyze(rules, position, budget);
     if (scores.empty()) {
@@ -399,10 +369,8 @@ Reply Api::agents() const {
         level_list.push_back(json{{"name", l.name}, {"spec", l.spec}, {"description", l.description}});
     json kinds = json::array();
     for (const agents::AgentKind& k : agents::agent_kinds())
-        kinds.push_back(json{{"name", k.name},
-                             {"summary", k.summary},
-                             {"options", k.options},
-                             {"example", without_database(k.example)}});
+        kinds.push_back(
+            json{{"name", k.name}, {"summary", k.summary}, {"options", k.options}, {"example", k.example}});
     return Reply{
         200,
         json{{"default_level", kDefaultLevel}, {"levels", std::move(level_list)}, {"kinds", std::move(kinds)}}};
@@ -410,13 +378,18 @@ Reply Api::agents() const {
 
 Reply Api::rules() const {
     json presets = json::array();
-    for (const std::string_view name : preset_names()) {
-        std::string description = describe(make_rules(name, kDefaultPits, kDefaultSeeds));
-        for (const PresetText& t : kPresetTexts)
-            if (t.name == name) description = std::string(t.description);
-        presets.push_back(json{{"name", name}, {"description", description}});
+    for (const std::string_view name : preset_names())
+        presets.push_back(json{{"name", name}, {"description", preset_description(name)}});
+    // Each preset may be refined dimension by dimension: "kalah:capture=always,extra-turn=no".
+    json dimensions = json::array();
+    for (const RuleDimension& d : rule_dimensions()) {
+        json values = json::array();
+        for (const RuleValue& v : d.values) values.push_back(json{{"name", v.name}, {"description", v.meaning}});
+        dimensions.push_back(json{{"key", d.key}, {"description", d.summary}, {"values", std::move(values)}});
     }
     return Reply{200, json{{"presets", std::move(presets)},
+                           {"dimensions", std::move(dimensions)},
+                           {"example", "kalah:capture=always,extra-turn=no"},
                            {"limits",
                             {{"pits", {{"min", kMinPits}, {"max", kMaxServedPits}}},
                              {"seeds", {{"min", kMinSeeds}, {"max", kMaxServedSeeds}}}}},

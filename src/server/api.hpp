@@ -4,6 +4,7 @@
 // The transport (src/server/http_server.*) maps routes here and turns errors into
 // {"error": "..."} answers.
 
+#include "agents/agent_context.hpp"
 #include "server/game_store.hpp"
 
 #include <nlohmann/json.hpp>
@@ -28,7 +29,7 @@ inline constexpr int kMaxServedSeeds = 1000;
 /// Limits on an opponent spec's resources (per move, while it thinks).
 inline constexpr int kMaxAgentHashMb = 256;
 inline constexpr int kMaxAgentThreads = 2;
-/// Longest opponent spec a client may send.
+/// Longest opponent spec or rules string a client may send.
 inline constexpr std::size_t kMaxSpecLength = 200;
 /// How much of a refused value an error message quotes.
 inline constexpr std::size_t kMaxQuotedLength = 40;
@@ -37,9 +38,10 @@ struct ApiSettings {
     std::chrono::milliseconds max_think{5000};  ///< cap on an agent's thinking per move
     std::chrono::milliseconds hint_time{500};   ///< the engine's time for a hint (within max_think)
     std::chrono::milliseconds hint() const { return std::min(hint_time, max_think); }
-    /// Folder of endgame databases (mancala db build): hints and the perfect level take
-    /// exact values from it where it covers the position. Empty: none.
-    std::string endgame_db;
+    /// What every agent of the server gets: its endgame databases (serve --db: the folder,
+    /// and the cache that opens them), which hints and the perfect level take exact values
+    /// from where they cover the position. No endgame_dir: none.
+    agents::AgentContext agents;
 };
 
 /// A request the API refuses: the HTTP status and the message for {"error": ...};
@@ -104,8 +106,6 @@ private:
     std::shared_ptr<Game> game(const std::string& id);
     /// The game `id`, locked and present (a copy dropped from memory meanwhile is looked up again).
     std::pair<std::shared_ptr<Game>, std::unique_lock<std::mutex>> locked_game(const std::string& id);
-    /// The spec an agent is built from: the game's spec, with the server's databases for `perfect`.
-    std::string agent_spec(const std::string& spec) const;
 
     GameStore& store_;
     ApiSettings settings_;

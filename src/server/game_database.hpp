@@ -29,7 +29,7 @@ struct StoredMove {
 /// stored; it is replayed from the moves, so the two can never disagree.
 struct StoredGame {
     std::string id;                           ///< 32 lowercase hex digits
-    std::string rules;                        ///< rules preset name, e.g. "kalah"
+    std::string rules;                        ///< rules string, e.g. "kalah" (core/rules_string.hpp)
     int pits = 6;                             ///< 1 to kMaxStoredPits
     int seeds = 4;                            ///< at least 0, at most kMaxStoredStones in all
     Side first = Side::South;                 ///< who moved first

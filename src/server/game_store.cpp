@@ -1,6 +1,7 @@
 #include "server/game_store.hpp"
 
 #include "core/rules.hpp"
+#include "core/rules_string.hpp"
 
 #include <fmt/format.h>
 #include <sys/random.h>
@@ -44,7 +45,7 @@ StoredGame to_stored(const Game& game, std::optional<UnixMs> finished_ms) {
     const play::GameSession& session = game.session;
     StoredGame stored;
     stored.id = game.id;
-    stored.rules = std::string(preset_name(session.rules()));
+    stored.rules = rules_string(session.rules());
     stored.pits = session.rules().pits;
     stored.seeds = session.rules().seeds;
     stored.first = session.start().to_move();
@@ -61,12 +62,9 @@ std::shared_ptr<Game> from_stored(const StoredGame& stored) {
     const auto corrupt = [&](const std::string& problem) {
         return StoreError(fmt::format("game store: game {} {}", stored.id, problem));
     };
-    const auto presets = preset_names();
-    if (std::find(presets.begin(), presets.end(), stored.rules) == presets.end())
-        throw corrupt(fmt::format("has unknown rules '{}'", stored.rules));
     Rules rules;
     try {
-        rules = make_rules(stored.rules, stored.pits, stored.seeds);
+        rules = parse_rules(stored.rules, stored.pits, stored.seeds);
     } catch (const std::exception& e) {
         throw corrupt(fmt::format("has bad rules: {}", e.what()));
     }

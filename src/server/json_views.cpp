@@ -2,6 +2,7 @@
 
 #include "core/pit_names.hpp"
 #include "core/rules.hpp"
+#include "core/rules_string.hpp"
 #include "play/move_description.hpp"
 #include "play/sown_cells.hpp"
 
@@ -77,17 +78,19 @@ json state_head(const Game& game, bool with_pit_names) {
                       {"south", score.south},
                       {"north", score.north}};
     }
-    json head{{"id", game.id},
-              {"rules", {{"preset", preset_name(rules)}, {"pits", n}, {"seeds", rules.seeds}}},
-              {"human", "south"},
-              {"ai", "north"},
-              {"opponent", {{"level", game.level ? json(*game.level) : json(nullptr)}, {"spec", game.spec}}},
-              {"board", board_json(session.position())},
-              {"to_move", to_string(session.to_move())},
-              {"legal_moves", std::move(legal)},
-              {"over", session.is_over()},
-              {"result", std::move(result)},
-              {"score", {{"south", score.south}, {"north", score.north}}}};
+    json head{
+        {"id", game.id},
+        {"rules",
+         {{"preset", preset_name(rules)}, {"spec", rules_string(rules)}, {"pits", n}, {"seeds", rules.seeds}}},
+        {"human", "south"},
+        {"ai", "north"},
+        {"opponent", {{"level", game.level ? json(*game.level) : json(nullptr)}, {"spec", game.spec}}},
+        {"board", board_json(session.position())},
+        {"to_move", to_string(session.to_move())},
+        {"legal_moves", std::move(legal)},
+        {"over", session.is_over()},
+        {"result", std::move(result)},
+        {"score", {{"south", score.south}, {"north", score.north}}}};
     if (with_pit_names) head["pit_names"] = pit_names_json(n);
     return head;
 }

@@ -20,8 +20,8 @@ TEST(EvolutionAgent, PlaysOnlyLegalMovesOnEveryPresetAndSize) {
     for (const char* preset : {"kalah", "homework", "relay"}) {
         for (const Size size : {Size{1, 3}, Size{3, 2}, Size{6, 4}, Size{8, 5}, Size{16, 1}, Size{4, 40}}) {
             const Rules rules = make_rules(preset, size.pits, size.seeds);
-            auto evolution = make_agent("evolution:population=12,generations=10,horizon=8,seed=3");
-            auto random = make_agent("random:seed=4");
+            auto evolution = make_agent("evolution:population=12,generations=10,horizon=8,seed=3", {});
+            auto random = make_agent("random:seed=4", {});
             for (const bool evolution_south : {true, false}) {
                 const auto game =
                     evolution_south ? play_game(rules, *evolution, *random) : play_game(rules, *random, *evolution);
@@ -36,8 +36,8 @@ TEST(EvolutionAgent, SameSeedPlaysTheSameGame) {
     const Rules rules = make_rules("kalah", 6, 4);
     std::vector<int> first;
     for (int run = 0; run < 2; ++run) {
-        auto evolution = make_agent("evolution:seed=21");
-        auto random = make_agent("random:seed=22");
+        auto evolution = make_agent("evolution:seed=21", {});
+        auto random = make_agent("random:seed=22", {});
         const auto game = play_game(rules, *random, *evolution);
         ASSERT_TRUE(game.finished);
         if (run == 0)
@@ -56,7 +56,7 @@ TEST(EvolutionAgent, FollowsItsOwnExtraTurnChain) {
     const std::array north{1, 1, 1, 1, 0, 0};
     const Position chain = Position::from_counts(south, north, 12, 10, Side::South);
     for (const int seed : {1, 2, 3}) {
-        auto agent = make_agent(fmt::format("evolution:horizon=3,seed={}", seed));
+        auto agent = make_agent(fmt::format("evolution:horizon=3,seed={}", seed), {});
         const Decision decision = agent->choose(rules, chain, MoveBudget::unlimited());
         EXPECT_EQ(decision.move, 5) << decision.summary;
         ASSERT_TRUE(decision.score.has_value());
@@ -66,7 +66,7 @@ TEST(EvolutionAgent, FollowsItsOwnExtraTurnChain) {
 
 TEST(EvolutionAgent, StopsAtTheCallersDeadline) {
     const Rules rules = make_rules("kalah", 6, 4);
-    auto agent = make_agent("evolution:population=2000,generations=1000000,horizon=20,seed=1");
+    auto agent = make_agent("evolution:population=2000,generations=1000000,horizon=20,seed=1", {});
     const auto start = Clock::now();
     const Decision decision =
         agent->choose(rules, Position::start(rules), MoveBudget::within(std::chrono::milliseconds(50)));
@@ -76,7 +76,7 @@ TEST(EvolutionAgent, StopsAtTheCallersDeadline) {
 
 TEST(EvolutionAgent, StillPlaysALegalMoveWithNoTimeAtAll) {
     const Rules rules = make_rules("relay", 6, 4);
-    auto agent = make_agent("evolution:seed=1");
+    auto agent = make_agent("evolution:seed=1", {});
     const Position start = Position::start(rules);
     const Decision decision = agent->choose(rules, start, MoveBudget{Clock::now() - std::chrono::seconds(1)});
     EXPECT_TRUE(start.is_legal(decision.move)) << decision.move;
@@ -85,7 +85,7 @@ TEST(EvolutionAgent, StillPlaysALegalMoveWithNoTimeAtAll) {
 TEST(EvolutionAgent, RefusesBadOptionsClearly) {
     auto refused = [](const std::string& spec) {
         try {
-            make_agent(spec);
+            make_agent(spec, {});
         } catch (const std::invalid_argument& e) {
             return std::string(e.what());
         }

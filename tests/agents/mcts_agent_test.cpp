@@ -34,8 +34,8 @@ TEST(MctsAgent, PlaysOnlyLegalMovesOnEveryPresetAndSize) {
     for (const char* preset : {"kalah", "homework", "relay"}) {
         for (const Size size : {Size{1, 3}, Size{3, 2}, Size{6, 4}, Size{8, 5}, Size{16, 1}, Size{4, 40}}) {
             const Rules rules = make_rules(preset, size.pits, size.seeds);
-            auto mcts = make_agent("mcts:iterations=150,seed=3");
-            auto random = make_agent("random:seed=4");
+            auto mcts = make_agent("mcts:iterations=150,seed=3", {});
+            auto random = make_agent("random:seed=4", {});
             for (const bool mcts_south : {true, false}) {
                 const auto game = mcts_south ? play_game(rules, *mcts, *random) : play_game(rules, *random, *mcts);
                 EXPECT_EQ(game.illegal_move, "") << preset;
@@ -49,8 +49,8 @@ TEST(MctsAgent, SameSeedPlaysTheSameGame) {
     const Rules rules = make_rules("kalah", 6, 4);
     std::vector<int> first;
     for (int run = 0; run < 2; ++run) {
-        auto mcts = make_agent("mcts:iterations=300,seed=11");
-        auto random = make_agent("random:seed=12");
+        auto mcts = make_agent("mcts:iterations=300,seed=11", {});
+        auto random = make_agent("random:seed=12", {});
         const auto game = play_game(rules, *mcts, *random);
         ASSERT_TRUE(game.finished);
         if (run == 0)
@@ -63,7 +63,7 @@ TEST(MctsAgent, SameSeedPlaysTheSameGame) {
 TEST(MctsAgent, FindsTheWinBehindAnExtraTurn) {
     const Rules rules = make_rules("kalah", 6, 4);
     for (const int seed : {1, 2, 3}) {
-        auto mcts = make_agent(fmt::format("mcts:iterations=3000,seed={}", seed));
+        auto mcts = make_agent(fmt::format("mcts:iterations=3000,seed={}", seed), {});
         const Decision decision = mcts->choose(rules, extra_turn_puzzle(), MoveBudget::unlimited());
         EXPECT_EQ(decision.move, kPuzzleWin) << "seed " << seed << ": " << decision.summary;
     }
@@ -71,7 +71,7 @@ TEST(MctsAgent, FindsTheWinBehindAnExtraTurn) {
 
 TEST(MctsAgent, AnalyzeGivesVisitsAndWinRatesOfEveryMove) {
     const Rules rules = make_rules("kalah", 6, 4);
-    auto agent = make_agent("mcts:iterations=3000,seed=5");
+    auto agent = make_agent("mcts:iterations=3000,seed=5", {});
     const Position puzzle = extra_turn_puzzle();
     const auto scores = agent->analyze(rules, puzzle, MoveBudget::unlimited());
     ASSERT_EQ(scores.size(), static_cast<std::size_t>(puzzle.legal_moves().size()));
@@ -95,8 +95,8 @@ TEST(MctsAgent, AnalyzeGivesVisitsAndWinRatesOfEveryMove) {
 
 TEST(MctsAgent, KeepsTheSubtreeTheGameWentInto) {
     const Rules rules = make_rules("kalah", 6, 4);
-    auto agent = make_agent("mcts:iterations=2000,seed=7");
-    auto random = make_agent("random:seed=8");
+    auto agent = make_agent("mcts:iterations=2000,seed=7", {});
+    auto random = make_agent("random:seed=8", {});
     MctsAgent& mcts = as_mcts(*agent);
     Position position = Position::start(rules);
     int searches = 0;
@@ -121,11 +121,11 @@ TEST(MctsAgent, KeepsTheSubtreeTheGameWentInto) {
 // The kept subtree is the very node of the move played, with all its statistics.
 TEST(MctsAgent, KeepsTheVisitsOfTheMovePlayed) {
     const Rules rules = make_rules("kalah", 6, 4);
-    auto agent = make_agent("mcts:iterations=1500,seed=13");
+    auto agent = make_agent("mcts:iterations=1500,seed=13", {});
     const Position start = Position::start(rules);
     const auto scores = agent->analyze(rules, start, MoveBudget::unlimited());
     for (const MoveScore& played : scores) {  // every root move in turn: the tree is not changed by reuse
-        auto again = make_agent("mcts:iterations=1500,seed=13");
+        auto again = make_agent("mcts:iterations=1500,seed=13", {});
         again->analyze(rules, start, MoveBudget::unlimited());
         Position next = start;
         next.apply(rules, played.move);
@@ -141,7 +141,7 @@ TEST(MctsAgent, KeepsSearchingWhenThePoolIsFull) {
     settings.iterations = 2000;
     settings.max_nodes = 40;
     MctsAgent agent("mcts", settings);
-    auto random = make_agent("random:seed=2");
+    auto random = make_agent("random:seed=2", {});
     const auto game = play_game(rules, agent, *random);
     EXPECT_EQ(game.illegal_move, "");
     EXPECT_TRUE(game.finished);
@@ -154,7 +154,7 @@ TEST(MctsAgent, KeepsSearchingWhenThePoolIsFull) {
 
 TEST(MctsAgent, StartsAfreshForANewGameOrAnUnrelatedPosition) {
     const Rules rules = make_rules("kalah", 6, 4);
-    auto agent = make_agent("mcts:iterations=500,seed=9");
+    auto agent = make_agent("mcts:iterations=500,seed=9", {});
     MctsAgent& mcts = as_mcts(*agent);
     const Position start = Position::start(rules);
     agent->choose(rules, start, MoveBudget::unlimited());
@@ -179,7 +179,7 @@ TEST(MctsAgent, PlaysAForcedMoveAtOnce) {
     const std::array south{0, 0, 0, 3, 0, 0};
     const std::array north{1, 1, 1, 1, 1, 1};
     const Position forced = Position::from_counts(south, north, 10, 10, Side::South);
-    auto agent = make_agent("mcts:iterations=1000,seed=1");
+    auto agent = make_agent("mcts:iterations=1000,seed=1", {});
     EXPECT_EQ(agent->choose(rules, forced, MoveBudget::unlimited()).move, 3);
     EXPECT_EQ(as_mcts(*agent).last_search().iterations, 0u);
 }
@@ -187,7 +187,7 @@ TEST(MctsAgent, PlaysAForcedMoveAtOnce) {
 // Generous bounds: these check that the clock is read at all, not how precisely.
 TEST(MctsAgent, StopsAtTheCallersDeadline) {
     const Rules rules = make_rules("kalah", 6, 4);
-    auto agent = make_agent("mcts:iterations=1G,seed=1");
+    auto agent = make_agent("mcts:iterations=1G,seed=1", {});
     const auto start = Clock::now();
     const Decision decision =
         agent->choose(rules, Position::start(rules), MoveBudget::within(std::chrono::milliseconds(50)));
@@ -197,7 +197,7 @@ TEST(MctsAgent, StopsAtTheCallersDeadline) {
 
 TEST(MctsAgent, StopsAtItsOwnTime) {
     const Rules rules = make_rules("kalah", 6, 4);
-    auto agent = make_agent("mcts:time=50ms,seed=1");
+    auto agent = make_agent("mcts:time=50ms,seed=1", {});
     const auto start = Clock::now();
     const Decision decision = agent->choose(rules, Position::start(rules), MoveBudget::unlimited());
     EXPECT_LT(Clock::now() - start, std::chrono::seconds(1));
@@ -207,7 +207,7 @@ TEST(MctsAgent, StopsAtItsOwnTime) {
 
 TEST(MctsAgent, StillPlaysALegalMoveWithNoTimeAtAll) {
     const Rules rules = make_rules("kalah", 6, 4);
-    auto agent = make_agent("mcts:seed=1");
+    auto agent = make_agent("mcts:seed=1", {});
     const Position start = Position::start(rules);
     const Decision decision = agent->choose(rules, start, MoveBudget{Clock::now() - std::chrono::seconds(1)});
     EXPECT_TRUE(start.is_legal(decision.move)) << decision.move;
@@ -217,7 +217,7 @@ TEST(MctsAgent, StillPlaysALegalMoveWithNoTimeAtAll) {
 TEST(MctsAgent, RefusesBadOptionsClearly) {
     auto refused = [](const std::string& spec) {
         try {
-            make_agent(spec);
+            make_agent(spec, {});
         } catch (const std::invalid_argument& e) {
             return std::string(e.what());
         }
@@ -229,7 +229,7 @@ TEST(MctsAgent, RefusesBadOptionsClearly) {
     EXPECT_NE(refused("mcts:seed=x").find("seed=x is not valid"), std::string::npos);
     EXPECT_NE(refused("mcts:depth=3").find("has no option 'depth' (its options: iterations, time, c, seed)"),
               std::string::npos);
-    EXPECT_EQ(make_agent("mcts:time=250ms,iterations=2k,c=0.7,seed=3")->spec(),
+    EXPECT_EQ(make_agent("mcts:time=250ms,iterations=2k,c=0.7,seed=3", {})->spec(),
               "mcts:c=0.7,iterations=2k,seed=3,time=250ms");
 }
 

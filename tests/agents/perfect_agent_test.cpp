@@ -1,4 +1,3 @@
-#include "agents/endgame_source.hpp"
 #include "agents/registry.hpp"
 #include "solve/database_cache.hpp"
 #include "solve/endgame_db.hpp"
@@ -16,7 +15,7 @@ TEST(PerfectAgent, EveryMoveKeepsTheGameValue) {
     for (const char* preset : {"kalah", "homework", "relay"}) {
         const Rules rules = make_rules(preset, 3, 3);
         testing::ExhaustiveSearch exhaustive(rules);
-        auto agent = make_agent("perfect:time=10s,hash=8");
+        auto agent = make_agent("perfect:time=10s,hash=8", {});
         Position p = Position::start(rules);
         while (!p.is_terminal(rules)) {
             const int value = exhaustive.final_margin(p);
@@ -32,26 +31,41 @@ TEST(PerfectAgent, EveryMoveKeepsTheGameValue) {
     }
 }
 
+std::uint64_t nodes(const Decision& d) { return std::stoull(d.summary.substr(d.summary.find('(') + 1)); }
+
 // With an endgame database the agent plays the same exact values, searching far fewer nodes.
+// The host's folder comes in the context; a spec's db= names another (a path with a comma too).
 TEST(PerfectAgent, TakesExactValuesFromADatabase) {
     testing::TempDir dir;
+    const std::filesystem::path root = dir.path() / "data,base";
     const Rules rules = make_rules("kalah", 3, 3);
-    solve::EndgameDatabase(rules, dir.path()).build(12, 2);
-    set_endgame_source([](const Rules& r, const std::string& folder) {
-        return std::shared_ptr<const search::EndgameOracle>(solve::open_shared_database(r, folder));
-    });
+    solve::EndgameDatabase(rules, root).build(12, 2);
+    const auto cache = std::make_shared<solve::DatabaseCache>();
     testing::ExhaustiveSearch exhaustive(rules);
-    auto with_db = make_agent("perfect:time=10s,hash=8,db=" + dir.path().string());
-    auto without = make_agent("perfect:time=10s,hash=8");
+    auto with_db = make_agent("perfect:time=10s,hash=8", AgentContext{cache, root, {}});
+    auto without = make_agent("perfect:time=10s,hash=8", AgentContext{cache, {}, {}});
+    auto elsewhere =
+        make_agent("perfect:time=10s,hash=8,db=" + (dir.path() / "none").string(), AgentContext{cache, root, {}});
     const Position start = Position::start(rules);
     const Decision a = with_db->choose(rules, start, MoveBudget::unlimited());
     const Decision b = without->choose(rules, start, MoveBudget::unlimited());
-    set_endgame_source({});
-    ASSERT_TRUE(a.exact && b.exact);
+    const Decision c = elsewhere->choose(rules, start, MoveBudget::unlimited());
+    ASSERT_TRUE(a.exact && b.exact && c.exact);
     EXPECT_EQ(static_cast<int>(*a.score), exhaustive.final_margin(start));
     EXPECT_EQ(*a.score, *b.score);
-    auto nodes = [](const std::string& summary) { return std::stoull(summary.substr(summary.find('(') + 1)); };
-    EXPECT_LT(nodes(a.summary), nodes(b.summary)) << a.summary << " vs " << b.summary;
+    EXPECT_LT(nodes(a), nodes(b)) << a.summary << " vs " << b.summary;
+    EXPECT_EQ(nodes(b), nodes(c)) << "db= in the spec comes before the host's folder";
+    EXPECT_EQ(cache->size(), 1u);
+}
+
+// Without a source of databases in its context, an agent cannot be told to use one.
+TEST(PerfectAgent, RefusesADatabaseItCannotOpen) {
+    try {
+        make_agent("perfect:db=somewhere", {});
+        FAIL() << "accepted db= without an endgame source";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("db=somewhere cannot be used here"), std::string::npos) << e.what();
+    }
 }
 
 }  // namespace

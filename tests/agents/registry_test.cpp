@@ -9,7 +9,7 @@ namespace {
 
 void expect_refused(const std::string& spec, const std::string& words) {
     try {
-        make_agent(spec);
+        make_agent(spec, {});
         ADD_FAILURE() << "accepted " << spec;
     } catch (const std::invalid_argument& e) {
         EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
@@ -18,7 +18,7 @@ void expect_refused(const std::string& spec, const std::string& words) {
 
 TEST(Registry, BuildsEveryKindFromItsExample) {
     for (const AgentKind& kind : agent_kinds()) {
-        const auto agent = make_agent(kind.example);
+        const auto agent = make_agent(kind.example, {});
         EXPECT_EQ(agent->spec().substr(0, kind.name.size()), kind.name);
     }
 }
@@ -35,15 +35,37 @@ TEST(Registry, RefusesBadSpecsClearly) {
     expect_refused("random:seed=1,", "trailing comma");
 }
 
+// The host's seed is played with by agents that take one and whose spec names none,
+// and joins their spec, so that the spec builds the same agent again.
+TEST(Registry, TheContextSeedsAgentsWhoseSpecNamesNone) {
+    const AgentContext seeded{nullptr, {}, 42};
+    EXPECT_EQ(make_agent("random", seeded)->spec(), "random:seed=42");
+    EXPECT_EQ(make_agent("mcts:iterations=50", seeded)->spec(), "mcts:iterations=50,seed=42");
+    EXPECT_EQ(make_agent("evolution:seed=7", seeded)->spec(), "evolution:seed=7");
+    EXPECT_EQ(make_agent("alphabeta:depth=2", seeded)->spec(), "alphabeta:depth=2");
+    EXPECT_EQ(make_agent("random", {})->spec(), "random");
+
+    // The same seed, from the context or from the spec, plays the same moves.
+    const Rules rules = make_rules("kalah", 6, 4);
+    auto from_context = make_agent("random", AgentContext{nullptr, {}, 5});
+    auto from_spec = make_agent("random:seed=5", {});
+    Position p = Position::start(rules);
+    for (int ply = 0; ply < 30 && !p.is_terminal(rules); ++ply) {
+        const int move = from_context->choose(rules, p, MoveBudget::unlimited()).move;
+        ASSERT_EQ(move, from_spec->choose(rules, p, MoveBudget::unlimited()).move) << "ply " << ply;
+        p.apply(rules, move);
+    }
+}
+
 TEST(Registry, CanonicalSpecsSortOptions) {
-    EXPECT_EQ(make_agent("minimax:threads=2,depth=3")->spec(), "minimax:depth=3,threads=2");
+    EXPECT_EQ(make_agent("minimax:threads=2,depth=3", {})->spec(), "minimax:depth=3,threads=2");
 }
 
 // Every agent, on random positions of every preset, returns a legal move.
 TEST(Registry, EveryAgentPlaysOnlyLegalMoves) {
     std::mt19937 rng(3);
     for (const AgentKind& kind : agent_kinds()) {
-        auto agent = make_agent(kind.example);
+        auto agent = make_agent(kind.example, {});
         for (const char* preset : {"kalah", "homework", "relay"}) {
             const Rules rules = make_rules(preset, 4, 3);
             for (int game = 0; game < 3; ++game) {

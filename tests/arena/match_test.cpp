@@ -13,8 +13,8 @@ using namespace std::chrono_literals;
 const Rules kRules = make_rules("kalah", 4, 3);
 
 TEST(Match, PlaysToTheEndAndAccountsForEveryStone) {
-    auto south = agents::make_agent("greedy");
-    auto north = agents::make_agent("random:seed=5");
+    auto south = agents::make_agent("greedy", {});
+    auto north = agents::make_agent("random:seed=5", {});
     const GameOutcome o = play_match(kRules, Position::start(kRules), *south, *north, MatchLimits{});
     EXPECT_EQ(o.south_store + o.north_store, 2 * 4 * 3);
     EXPECT_EQ(o.south_margin, o.south_store - o.north_store);

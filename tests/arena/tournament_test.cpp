@@ -26,10 +26,10 @@ TournamentConfig small_config() {
 
 // The registry plus the misbehaving test agents.
 AgentMaker test_maker() {
-    return [](std::string_view spec) -> std::unique_ptr<agents::Agent> {
+    return [](std::string_view spec, const agents::AgentContext& context) -> std::unique_ptr<agents::Agent> {
         if (spec == "thrower") return std::make_unique<testing::ScriptedAgent>(/*throw_at=*/3);
         if (spec == "illegal") return std::make_unique<testing::IllegalMoveAgent>();
-        return agents::make_agent(spec);
+        return agents::make_agent(spec, context);
     };
 }
 
@@ -56,12 +56,11 @@ TEST(Tournament, TheNumberOfJobsDoesNotChangeTheGames) {
 }
 
 TEST(Tournament, AgentsWithoutASeedInTheirSpecGetOnePerGame) {
-    const AgentLineup lineup({"random", "random:seed=4", "greedy"}, registry_maker());
-    EXPECT_TRUE(lineup.seeded_per_game(0));
-    EXPECT_FALSE(lineup.seeded_per_game(1));  // its own seed is kept
-    EXPECT_FALSE(lineup.seeded_per_game(2));  // greedy has no seed option
-    EXPECT_EQ(lineup.spec_for_game(0, 41), "random:seed=42");
-    EXPECT_EQ(lineup.spec_for_game(1, 41), "random:seed=4");
+    const AgentLineup lineup({"random", "random:seed=4", "greedy"}, registry_maker(), {});
+    EXPECT_EQ(lineup.build(0, 41)->spec(), "random:seed=42");
+    EXPECT_EQ(lineup.build(1, 41)->spec(), "random:seed=4");  // its own seed is kept
+    EXPECT_EQ(lineup.build(2, 41)->spec(), "greedy");         // greedy has no seed option
+    EXPECT_EQ(lineup.labels(), (std::vector<std::string>{"random", "random:seed=4", "greedy"}));
     // A different tournament seed gives different random games.
     TournamentConfig c = small_config();
     const auto first = run_tournament(c, with_jobs(1)).games;
@@ -70,7 +69,7 @@ TEST(Tournament, AgentsWithoutASeedInTheirSpecGetOnePerGame) {
 }
 
 TEST(Tournament, RepeatedSpecsGetDistinctLabels) {
-    const AgentLineup lineup({"greedy", "random", "greedy"}, registry_maker());
+    const AgentLineup lineup({"greedy", "random", "greedy"}, registry_maker(), {});
     EXPECT_EQ(lineup.labels(), (std::vector<std::string>{"greedy", "random", "greedy #2"}));
 }
 
@@ -189,12 +188,12 @@ TEST(Tournament, ACorruptJournalIsRefused) {
 TEST(Tournament, BadConfigurationsAreRefused) {
     TournamentConfig c = small_config();
     c.agents = {"random"};
-    EXPECT_THROW(make_plan(c), std::invalid_argument);
+    EXPECT_THROW(make_plan(c, {}), std::invalid_argument);
     c.agents = {"random", "wizard"};
-    EXPECT_THROW(make_plan(c), std::invalid_argument);
+    EXPECT_THROW(make_plan(c, {}), std::invalid_argument);
     c = small_config();
     c.games_per_pairing = 0;
-    EXPECT_THROW(make_plan(c), std::invalid_argument);
+    EXPECT_THROW(make_plan(c, {}), std::invalid_argument);
 }
 
 }  // namespace

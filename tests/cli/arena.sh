@@ -41,6 +41,11 @@ out=$("$mancala" arena --pits 3 --seeds 2 --games 4 --quiet --experiment mcts-vs
 [[ -s $work/x/alphabeta_vs_random.svg && -s $work/x/alphabeta_vs_random.csv ]] || fail "experiment: files missing"
 [[ $out == *"95% Wilson interval"* ]] || fail "experiment: no table"
 
+# A rule set that is no preset, named on the command line.
+out=$("$mancala" arena --rules kalah:extra-turn=no --pits 3 --seeds 2 --games 2 --quiet --agents random greedy) ||
+  fail "custom rules: exit code $?"
+[[ $out == *"kalah:extra-turn=no(3,2), round-robin"* ]] || fail "custom rules: output lacks the rules: $out"
+
 expect_refusal() {  # name, expected words, arguments...
   local name=$1 words=$2
   shift 2
@@ -52,6 +57,7 @@ expect_refusal() {  # name, expected words, arguments...
   [[ $(echo "$err" | wc -l) -eq 1 ]] || fail "$name: message is not one line: $err"
 }
 expect_refusal unknown-agent "unknown agent 'wizard'" --agents random wizard
+expect_refusal bad-rules "bad value 'twice' for extra-turn" --rules kalah:extra-turn=twice --agents random greedy
 expect_refusal one-agent "at least two agent specs, got 1" --agents random
 expect_refusal no-games "arena --games: must be a whole number from 1 to 1000000, got '0'" --agents random greedy --games 0
 expect_refusal bad-limit "--move-time-limit" --agents random greedy --move-time-limit soon

@@ -20,10 +20,13 @@ refuse() {
 }
 
 refuse rules "unknown rules 'nope' (choose one of: kalah, homework, relay)" --rules nope
+refuse rules_key "unknown rule 'extra' in rules 'kalah:extra=no' (the rules are: capture, sowing, end, extra-turn)" --rules kalah:extra=no
+refuse rules_value "bad value 'no' for capture in rules 'kalah:capture=no' (choose one of: never, if-opposite-nonempty, always)" --rules kalah:capture=no
 refuse pits "play --pits: must be a whole number from 1 to 16, got '17'" --pits 17
 refuse agent "unknown agent 'wizard'" --north wizard
 refuse agent_option "an integer from 1" --south alphabeta:depth=0
 refuse hint_agent "unknown agent 'oracle'" --hint-agent oracle
+refuse db "--db /nonexistent-mancala-db: not a folder" --db /nonexistent-mancala-db
 refuse position "position 'x/y' has 2 fields; expected 5" --position x/y
 refuse position_pits "--pits 4 but the position has 3 pits a side" --pits 4 --position "1,1,1/1,1,1/0/0/S"
 refuse position_stuck "south is to move but has no stones to sow" --rules relay --position "1,0,0/0,0,0/0/0/S"

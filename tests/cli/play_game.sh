@@ -94,6 +94,12 @@ reject agents "south>"
 reject agents "north>"
 play relay_agents "" --rules relay --pits 3 --seeds 2 --south alphabeta:depth=4 --north random:seed=2
 expect_re relay_agents '^Game over after [0-9]+ moves\.'
+# A rule set that is no preset, named on the command line: no move earns an extra turn.
+play custom_agents "" --rules kalah:extra-turn=no,capture=always --pits 4 --seeds 3 --south greedy \
+  --north random:seed=3
+expect custom_agents "Rules: homework:extra-turn=no(4,3): capture=always sowing=single end=either-row-empty extra-turn=no"
+expect_re custom_agents '^Game over after [0-9]+ moves\.'
+reject custom_agents "Extra turn"
 play default_agents "" --pits 4 --seeds 2 --south alphabeta:depth=3  # the default engine proves these quickly
 expect_re default_agents '^Game over after [0-9]+ moves\. Final score: south [0-9]+, north [0-9]+\.$'
 

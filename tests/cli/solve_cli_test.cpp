@@ -1,6 +1,8 @@
-// End to end: `mancala solve --json` on small boards of every preset, by both
-// methods, against values computed here by plain exhaustive search.
+// End to end: `mancala solve --json` on small boards of every preset and of rule sets
+// named by rules strings, by both methods, against values computed here by plain
+// exhaustive search.
 
+#include "core/rules_string.hpp"
 #include "support/exhaustive_search.hpp"
 
 #include <gtest/gtest.h>
@@ -39,6 +41,24 @@ TEST(SolveCommand, SmallBoardsMatchExhaustiveSearch) {
                 EXPECT_FALSE(json.at("best_moves").empty());
                 EXPECT_GE(json.at("peak_rss_mb").get<double>(), 0.0);
             }
+        }
+    }
+}
+
+// Rule sets that are no preset, named by rules strings: both methods, the exhaustive value.
+TEST(SolveCommand, CustomRulesMatchExhaustiveSearch) {
+    for (const char* text : {"kalah:capture=never,extra-turn=no", "relay:extra-turn=no", "homework:end=board-empty",
+                             "kalah:sowing=relay"}) {
+        const Rules rules = parse_rules(text, 3, 2);
+        ASSERT_EQ(preset_name(rules), "custom") << text;
+        testing::ExhaustiveSearch exhaustive(rules);
+        const int expected = exhaustive.final_margin(Position::start(rules));
+        for (const char* method : {"retrograde", "search"}) {
+            const std::string out = run(std::string(MANCALA_BINARY) + " solve --json --hash 16 --rules " + text +
+                                        " --pits 3 --seeds 2 --method " + method + " 2>/dev/null");
+            const auto json = nlohmann::json::parse(out);
+            EXPECT_EQ(json.at("value").get<int>(), expected) << text << " " << method;
+            EXPECT_EQ(json.at("rules"), rules_string(rules)) << text;
         }
     }
 }

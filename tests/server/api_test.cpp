@@ -2,7 +2,6 @@
 // whole games, every error path, undo, hints, expiry, the cap on games, concurrent
 // requests to one game, and the page's assets.
 
-#include "agents/endgame_source.hpp"
 #include "agents/registry.hpp"
 #include "server/assets.hpp"
 #include "server/levels.hpp"
@@ -11,6 +10,7 @@
 #include "solve/endgame_db.hpp"
 #include "support/temp_dir.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -37,6 +37,13 @@ int stones_on(const json& board) {
     return total;
 }
 
+/// Whether a side without stones passes (then the same side may move twice without an extra turn).
+bool passes(const json& rules) {
+    const std::string spec = rules["spec"];
+    return spec.find("end=board-empty") != std::string::npos ||
+           (spec.starts_with("relay") && spec.find("end=either-row-empty") == std::string::npos);
+}
+
 /// Stones conserved, history a chain from move to move ending at the board, the
 /// side to move following from extra turns, legal moves the non-empty pits.
 void expect_consistent(const json& state) {
@@ -50,7 +57,7 @@ void expect_consistent(const json& state) {
         EXPECT_EQ(stones_on(move["after"]), total);
         if (i + 1 < history.size()) {
             EXPECT_EQ(move["after"], history[i + 1]["before"]) << "move " << i;
-            if (state["rules"]["preset"] != "relay") {
+            if (!passes(state["rules"])) {
                 const bool again = move["extra_turn"];
                 EXPECT_EQ(history[i + 1]["side"] == move["side"], again) << "move " << i;
             }
@@ -106,7 +113,7 @@ TEST(ServerApi, CreatesAGameWithTheDefaults) {
     const TestServer server;
     const json state = server.create(json::object());
     EXPECT_TRUE(is_hex_id(state["id"].get<std::string>())) << state["id"];
-    EXPECT_EQ(state["rules"], (json{{"preset", "kalah"}, {"pits", 6}, {"seeds", 4}}));
+    EXPECT_EQ(state["rules"], (json{{"preset", "kalah"}, {"spec", "kalah"}, {"pits", 6}, {"seeds", 4}}));
     EXPECT_EQ(state["human"], "south");
     EXPECT_EQ(state["ai"], "north");
     EXPECT_EQ(state["opponent"], (json{{"level", "medium"}, {"spec", "alphabeta:depth=4"}}));
@@ -134,6 +141,7 @@ TEST(ServerApi, CreatesGamesWithEveryOption) {
     for (const char* preset : {"kalah", "homework", "relay"}) {
         const json state = server.create(json{{"rules", preset}, {"pits", 3}, {"seeds", 2}, {"first", "human"}});
         EXPECT_EQ(state["rules"]["preset"], preset);
+        EXPECT_EQ(state["rules"]["spec"], preset);
         EXPECT_EQ(state["board"]["south"], json::array({2, 2, 2}));
         EXPECT_EQ(state["to_move"], "south");
     }
@@ -176,6 +184,12 @@ TEST(ServerApi, RefusesBadNewGamesWith400NamingTheProblem) {
         {R"({"seeds": 1001})", "'seeds' must be between 1 and 1000"},
         {R"({"rules": "chess"})", "unknown rules 'chess'"},
         {R"({"rules": 1})", "'rules' must be a string"},
+        {R"({"rules": "kalah:captures=never"})",
+         "unknown rule 'captures' in rules 'kalah:captures=never' (the rules "
+         "are: capture, sowing, end, extra-turn)"},
+        {R"({"rules": "kalah:capture=often"})", "bad value 'often' for capture"},
+        {R"({"rules": "kalah:end=board-empty,end=board-empty"})", "option 'end' given twice"},
+        {R"({"rules": "kalah:extra-turn"})", "expected key=value"},
         {R"({"first": "me"})", "'first' must be"},
         {R"({"level": "godlike"})", "unknown level 'godlike'"},
         {R"({"opponent": "nonsense"})", "unknown agent 'nonsense'"},
@@ -194,6 +208,14 @@ TEST(ServerApi, RefusesBadNewGamesWith400NamingTheProblem) {
         EXPECT_NE(a.body["error"].get<std::string>().find(message), std::string::npos)
             << body << " -> " << a.body["error"];
     }
+    // A long rules string is refused by its length; one within it, quoted in a message cut short.
+    const Answer too_long = server.post("/api/games", json{{"rules", "kalah:" + std::string(250, 'x') + "=1"}});
+    EXPECT_EQ(too_long.status, 400);
+    EXPECT_NE(too_long.text.find("'rules' is too long (258 characters; the limit is 200)"), std::string::npos)
+        << too_long.text;
+    const Answer bad_key = server.post("/api/games", json{{"rules", "kalah:" + std::string(190, 'x') + "=1"}});
+    EXPECT_EQ(bad_key.status, 400);
+    EXPECT_LE(bad_key.body["error"].get<std::string>().size(), 303u) << bad_key.text;
     EXPECT_EQ(server.get("/healthz").body["games"], 0);
 }
 
@@ -475,12 +497,13 @@ TEST(ServerApi, TwoPlayersOnOneScreenPlayBothSides) {
 // database covers every move.
 TEST(ServerApi, HintsAreExactWithADatabase) {
     mancala::testing::TempDir dir;
-    solve::EndgameDatabase(make_rules("kalah", 3, 0), dir.path()).build(9, 2);
-    agents::set_endgame_source([](const Rules& r, const std::string& folder) {
-        return std::shared_ptr<const search::EndgameOracle>(solve::open_shared_database(r, folder));
-    });
+    // A folder name with the characters of a spec: it is never spliced into one.
+    const std::filesystem::path root = dir.path() / "db,x=1";
+    solve::EndgameDatabase(make_rules("kalah", 3, 0), root).build(9, 2);
+    const auto cache = std::make_shared<solve::DatabaseCache>();
     ServerOptions options;
-    options.api.endgame_db = dir.path().string();
+    options.api.agents.endgame_source = cache;
+    options.api.agents.endgame_dir = root;
     const TestServer server(options);
     const json state = server.create(json{{"first", "human"}, {"pits", 3}, {"seeds", 3}, {"level", "perfect"}});
     // The server's folder is added when the agent is built: it is neither stored nor shown.
@@ -497,7 +520,28 @@ TEST(ServerApi, HintsAreExactWithADatabase) {
         ASSERT_EQ(h.status, 200);
         for (const json& m : h.body["moves"]) EXPECT_TRUE(m["exact"].get<bool>()) << h.text;
     }
-    agents::set_endgame_source({});
+    EXPECT_EQ(cache->size(), 1u);  // one database, opened once for every agent
+}
+
+// A refined rules string: the game is played by those rules (no extra turns here) and
+// says them back in canonical form.
+TEST(ServerApi, PlaysAGameByARefinedRulesString) {
+    const TestServer server;
+    std::mt19937 random(11);
+    json state = server.create(json{{"rules", "kalah:extra-turn=no,capture=always"},
+                                    {"pits", 4},
+                                    {"seeds", 3},
+                                    {"first", "human"},
+                                    {"level", "easy"}});
+    EXPECT_EQ(state["rules"],
+              (json{{"preset", "custom"}, {"spec", "homework:extra-turn=no"}, {"pits", 4}, {"seeds", 3}}));
+    state = play_out(server, state, random);
+    ASSERT_TRUE(state["over"]);
+    expect_consistent(state);
+    // expect_consistent saw the sides alternate where no move earns another.
+    for (const json& move : state["history"]) EXPECT_FALSE(move["extra_turn"].get<bool>()) << move;
+    const Answer again = server.get(url(state));
+    EXPECT_EQ(again.body["rules"]["spec"], "homework:extra-turn=no");
 }
 
 TEST(ServerApi, HintScoresEveryMoveBestFirst) {
@@ -607,6 +651,21 @@ TEST(ServerApi, ListsLevelsAgentsAndRules) {
     ASSERT_EQ(rules.status, 200);
     EXPECT_EQ(rules.body["presets"].size(), 3u);
     EXPECT_EQ(rules.body["presets"][0]["name"], "kalah");
+    for (const json& preset : rules.body["presets"]) EXPECT_FALSE(preset["description"].get<std::string>().empty());
+    std::vector<std::string> keys;
+    for (const json& d : rules.body["dimensions"]) {
+        keys.push_back(d["key"]);
+        EXPECT_FALSE(d["values"].empty());
+        // Every value the page could offer makes a game.
+        for (const json& v : d["values"])
+            EXPECT_EQ(server
+                          .post("/api/games", json{{"rules", fmt::format("kalah:{}={}", d["key"].get<std::string>(),
+                                                                         v["name"].get<std::string>())},
+                                                   {"pits", 3}})
+                          .status,
+                      201);
+    }
+    EXPECT_EQ(keys, (std::vector<std::string>{"capture", "sowing", "end", "extra-turn"}));
     EXPECT_EQ(rules.body["limits"]["pits"], (json{{"min", 1}, {"max", 10}}));
     EXPECT_EQ(rules.body["limits"]["seeds"], (json{{"min", 1}, {"max", 1000}}));
     EXPECT_EQ(rules.body["defaults"]["level"], "medium");

@@ -5,6 +5,7 @@
 
 #include "server/game_store.hpp"
 
+#include "core/rules_string.hpp"
 #include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -234,7 +235,11 @@ TEST(GameStore, ARestartFindsEveryLiveGame) {
         Fixture f(10, path);
         GameStore store = f.make();
         for (int i = 0; i < 4; ++i) {
-            const auto game = store.create(new_session(6, 4), i % 2 ? "greedy" : "engine:time=1s", "easy");
+            // The last game's rules are no preset: the store keeps their rules string.
+            play::GameSession session =
+                i < 3 ? new_session(6, 4)
+                      : play::GameSession(parse_rules("relay:extra-turn=no,capture=always", 5, 2));
+            const auto game = store.create(std::move(session), i % 2 ? "greedy" : "engine:time=1s", "easy");
             for (int k = 0; k < i; ++k) {
                 const MoveList moves = game->session.legal_moves();
                 play(store, *game, moves[0]);
@@ -249,6 +254,27 @@ TEST(GameStore, ARestartFindsEveryLiveGame) {
         const auto game = store.find(stored.id);
         ASSERT_NE(game, nullptr);
         EXPECT_EQ(to_stored(*game, std::nullopt), stored);
+        EXPECT_EQ(game->session.rules(), parse_rules(stored.rules, stored.pits, stored.seeds));
+    }
+    EXPECT_EQ(before.back().rules, "relay:capture=always,extra-turn=no");
+}
+
+TEST(GameStore, RefusesStoredGamesWithBadRules) {
+    Fixture f;
+    StoredGame bad;
+    bad.id = random_game_id();
+    bad.rules = "kalah:capture=sometimes";
+    bad.pits = 4;
+    bad.seeds = 3;
+    bad.spec = "greedy";
+    bad.created_ms = bad.active_ms = f.now;
+    f.database.insert(bad);
+    try {
+        GameStore store = f.make();
+        FAIL() << "a game with bad rules was loaded";
+    } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find("has bad rules: bad value 'sometimes' for capture"), std::string::npos)
+            << e.what();
     }
 }
 

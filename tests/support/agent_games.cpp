@@ -31,13 +31,11 @@ PlayedGame play_game(const Rules& rules, agents::Agent& south, agents::Agent& no
 }
 
 int wins_of(const std::string& spec, const std::string& opponent_spec, const Rules& rules, int games) {
-    auto with_seed = [](const std::string& s, int seed) {
-        return fmt::format("{}{}seed={}", s, s.find(':') == std::string::npos ? ':' : ',', seed);
-    };
+    auto seeded = [](std::uint64_t seed) { return agents::AgentContext{nullptr, {}, seed}; };
     int wins = 0;
     for (int g = 0; g < games; ++g) {
-        const auto agent = agents::make_agent(with_seed(spec, g + 1));
-        const auto opponent = agents::make_agent(with_seed(opponent_spec, g + 1001));
+        const auto agent = agents::make_agent(spec, seeded(static_cast<std::uint64_t>(g) + 1));
+        const auto opponent = agents::make_agent(opponent_spec, seeded(static_cast<std::uint64_t>(g) + 1001));
         const bool agent_is_south = g % 2 == 0;
         const PlayedGame game =
             agent_is_south ? play_game(rules, *agent, *opponent) : play_game(rules, *opponent, *agent);

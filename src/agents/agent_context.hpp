@@ -1,0 +1,27 @@
+#pragma once
+// What an agent gets from its host (terminal, arena, server) rather than from its
+// spec string or from globals: where endgame databases are, and a seed. The host
+// builds it once and passes it to make_agent (agents/registry.hpp).
+
+#include "search/endgame_source.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+namespace mancala::agents {
+
+struct AgentContext {
+    /// Opens endgame databases for the agents that take exact values (perfect); the
+    /// host owns it (one per process). nullptr: no databases, and a spec naming db= is refused.
+    std::shared_ptr<search::EndgameSource> endgame_source;
+    /// The host's folder of endgame databases (serve --db, $MANCALA_DB), for agents
+    /// whose spec names none. Empty: none.
+    std::filesystem::path endgame_dir;
+    /// The seed of agents that take one and whose spec names none (arena games get one
+    /// each, so that a seeded tournament replays). nullopt: each agent seeds itself from the system.
+    std::optional<std::uint64_t> seed;
+};
+
+}  // namespace mancala::agents

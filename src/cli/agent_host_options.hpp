@@ -1,0 +1,27 @@
+#pragma once
+// What the terminal hands its agents (agents/agent_context.hpp): endgame databases,
+// opened by one cache that the command owns for its run.
+
+#include "agents/agent_context.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <filesystem>
+#include <string>
+
+namespace mancala::cli {
+
+/// A context whose agents find endgame databases under `db_dir` (none if empty), through
+/// a cache of open databases made for it (solve/database_cache.hpp).
+agents::AgentContext agent_context(const std::filesystem::path& db_dir);
+
+struct AgentHostOptions {
+    std::string db;  ///< empty: no databases
+
+    /// Adds --db (default: $MANCALA_DB) to `cmd`.
+    void add_to(CLI::App& cmd);
+    /// The context of this run's agents; throws UsageError if --db is not a folder.
+    agents::AgentContext context() const;
+};
+
+}  // namespace mancala::cli
