@@ -1,8 +1,9 @@
 #pragma once
-// The strong engine: iterative deepening of a principal-variation search with
-// aspiration windows, a shared transposition table, move ordering, time, depth
-// and node limits, and Lazy SMP threads. Scores are stone margins: what the side
-// to move will finish ahead by, estimated, or exact once the search has proven it.
+// The strong engine: iterative deepening of MTD(f) null-window passes over a
+// principal-variation search (search_worker), a shared transposition table, move
+// ordering, time, depth and node limits, and Lazy SMP helper threads
+// (helper_pool). Scores are margins: what the side to move will finish ahead by,
+// estimated, or exact once the search has proven it.
 
 #include "core/position.hpp"
 #include "search/board_ops.hpp"

@@ -1,5 +1,7 @@
 #include "search/helper_pool.hpp"
 
+#include <utility>
+
 namespace mancala::search {
 
 template <class Board>

@@ -14,39 +14,34 @@ TEST(Progress, ALineSaysDoneTotalRateAndEta) {
     EXPECT_EQ(format_progress(5, 10, 1.0, 4), "[##..] 5/10 games (50%), 1 games/s, ETA 5s");
 }
 
-TEST(Progress, OnALogItPrintsWholeLines) {
-    std::FILE* log = std::tmpfile();
-    ASSERT_NE(log, nullptr);
-    ProgressBar bar(log, /*interactive=*/false, std::chrono::milliseconds(0));
+// What a bar prints to a file from start(2, 10), update(5) and finish().
+std::string printed(bool interactive) {
+    std::FILE* file = std::tmpfile();
+    EXPECT_NE(file, nullptr);
+    ProgressBar bar(file, interactive, std::chrono::milliseconds(0));
     bar.start(2, 10);
     bar.update(5);
     bar.finish();
-    std::rewind(log);
+    std::rewind(file);
     char buffer[512] = {};
-    const std::size_t size = std::fread(buffer, 1, sizeof buffer - 1, log);
-    std::fclose(log);
-    const std::string text(buffer, size);
+    const std::size_t size = std::fread(buffer, 1, sizeof buffer - 1, file);
+    std::fclose(file);
+    return std::string(buffer, size);
+}
+
+TEST(Progress, OnALogItPrintsWholeLines) {
+    const std::string text = printed(false);
     EXPECT_EQ(text.find('\r'), std::string::npos);
     EXPECT_NE(text.find("arena: 5/10 games (50%)"), std::string::npos) << text;
     EXPECT_EQ(text.back(), '\n');
 }
 
 TEST(Progress, OnATerminalItRedrawsInPlaceAndEndsTheLine) {
-    std::FILE* tty = std::tmpfile();
-    ASSERT_NE(tty, nullptr);
-    ProgressBar bar(tty, /*interactive=*/true);
-    bar.start(0, 4);
-    bar.update(4);
-    bar.finish();
-    std::rewind(tty);
-    char buffer[512] = {};
-    const std::size_t size = std::fread(buffer, 1, sizeof buffer - 1, tty);
-    std::fclose(tty);
-    const std::string text(buffer, size);
+    const std::string text = printed(true);
     EXPECT_EQ(text.rfind("\r[", 0), 0u) << text;  // drawn at the start, in place
-    EXPECT_NE(text.find("4/4 games (100%)"), std::string::npos) << text;
+    EXPECT_NE(text.find("5/10 games (50%)"), std::string::npos) << text;
     EXPECT_EQ(text.find("arena: "), std::string::npos) << text;
-    EXPECT_EQ(text.back(), '\n');
+    EXPECT_EQ(text.find('\n'), text.size() - 1) << text;  // one line, ended at the finish
 }
 
 }  // namespace
