@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <regex>
+#include <optional>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace mancala::cli {
@@ -63,6 +65,27 @@ std::string kind_of_value(const CLI::App& app, const std::string& option) {
     return "a valid value";
 }
 
+// CLI11's "--nodes: 1 required UINT missing": the option.
+std::optional<std::string> missing_value(std::string_view message) {
+    const auto colon = message.find(": ");
+    if (colon == std::string_view::npos || !message.ends_with(" missing")) return std::nullopt;
+    const std::string_view rest = message.substr(colon + 2);
+    const auto digits = rest.find_first_not_of("0123456789");
+    if (digits == 0 || digits == std::string_view::npos || !rest.substr(digits).starts_with(" required "))
+        return std::nullopt;
+    return std::string(message.substr(0, colon));
+}
+
+// CLI11's "Could not convert: --time = abc": the option and the value.
+std::optional<std::pair<std::string, std::string>> unconverted(std::string_view message) {
+    constexpr std::string_view kPrefix = "Could not convert: ";
+    if (!message.starts_with(kPrefix)) return std::nullopt;
+    message.remove_prefix(kPrefix.size());
+    const auto equals = message.find(" = ");
+    if (equals == std::string_view::npos) return std::nullopt;
+    return std::pair{std::string(message.substr(0, equals)), std::string(message.substr(equals + 3))};
+}
+
 std::string one_line(std::string text) {
     for (char& c : text)
         if (c == '\n' || c == '\r') c = ' ';
@@ -76,7 +99,6 @@ std::string describe_parse_error(CLI::App& app, const CLI::ParseError& error) {
     std::string path;
     CLI::App& where = innermost(app, path);
     const std::string message = one_line(error.what());
-    std::smatch m;
     std::string said;
     if (dynamic_cast<const CLI::RequiredError*>(&error) && has_commands(where) &&
         (message.starts_with("A subcommand") || message.starts_with("Requires at least"))) {
@@ -85,10 +107,10 @@ std::string describe_parse_error(CLI::App& app, const CLI::ParseError& error) {
         std::vector<std::string> left = where.remaining();
         if (left.empty()) left = app.remaining(true);
         said = left.empty() ? message : unexpected(left);
-    } else if (std::regex_match(message, m, std::regex(R"((\S+): \d+ required .* missing)"))) {
-        said = fmt::format("{} needs a value", m[1].str());
-    } else if (std::regex_match(message, m, std::regex(R"(Could not convert: (\S+) = (.*))"))) {
-        said = fmt::format("{}: '{}' is not {}", m[1].str(), m[2].str(), kind_of_value(where, m[1].str()));
+    } else if (const auto option = missing_value(message)) {
+        said = fmt::format("{} needs a value", *option);
+    } else if (const auto pair = unconverted(message)) {
+        said = fmt::format("{}: '{}' is not {}", pair->first, pair->second, kind_of_value(where, pair->first));
     } else {
         said = message;
     }

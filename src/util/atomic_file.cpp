@@ -58,7 +58,9 @@ void sync_directory(const std::filesystem::path& dir) {
 
 AtomicFile::AtomicFile(std::filesystem::path target, Temporary temporary) : target_(std::move(target)) {
     int fd = -1;
-    if (temporary == Temporary::unnamed_if_possible)
+    // An unnamed file is named at commit through /proc/self/fd; without /proc that
+    // would need CAP_DAC_READ_SEARCH, so without it the named file is the safe choice.
+    if (temporary == Temporary::unnamed_if_possible && ::access("/proc/self/fd", F_OK) == 0)
         fd = ::open(directory_of(target_).c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, kMode);
     if (fd < 0) {
         // No O_TMPFILE here (some file systems, old kernels): a named temporary file,
