@@ -79,7 +79,7 @@ MoveResult Position::apply(const Rules& rules, int pit_index) {
     }
 
     Side next = result.extra_turn ? mover : opponent(mover);
-    switch (rule::after_move(rules.end, row_empty(*this, next), row_empty(*this, opponent(next)))) {
+    switch (rule::after_move(rules.end, next, row_empty(*this, Side::South), row_empty(*this, Side::North))) {
         case rule::AfterMove::GameOver:
             sweep_rows();
             result.game_over = true;

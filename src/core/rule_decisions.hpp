@@ -63,11 +63,11 @@ enum class AfterMove : unsigned char {
     Passes,     ///< the player due to move has no stones: the other moves instead
 };
 
-/// The whole end-of-move decision, given whether the row of the player due to
-/// move and the other row are empty.
-constexpr AfterMove after_move(EndRule rule, bool due_row_empty, bool other_row_empty) {
-    if (game_over(rule, due_row_empty, other_row_empty)) return AfterMove::GameOver;
-    return passes(rule, due_row_empty) ? AfterMove::Passes : AfterMove::Continues;
+/// The whole end-of-move decision, given the player `due` to move next and which rows are empty.
+constexpr AfterMove after_move(EndRule rule, Side due, bool south_row_empty, bool north_row_empty) {
+    if (game_over(rule, south_row_empty, north_row_empty)) return AfterMove::GameOver;
+    return passes(rule, due == Side::South ? south_row_empty : north_row_empty) ? AfterMove::Passes
+                                                                                : AfterMove::Continues;
 }
 
 /// When the game ends each player takes the stones left in their own row: what

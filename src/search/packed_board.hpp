@@ -138,9 +138,7 @@ inline MoveResult PackedBoard::apply(const PackedRules& r, int pit_index) {
     Side next = result.extra_turn ? mover : opponent(mover);
     const bool south_empty = row_stones(r, Side::South) == 0;
     const bool north_empty = row_stones(r, Side::North) == 0;
-    const bool due_empty = next == Side::South ? south_empty : north_empty;
-    const bool other_empty = next == Side::South ? north_empty : south_empty;
-    switch (rule::after_move(r.rules.end, due_empty, other_empty)) {
+    switch (rule::after_move(r.rules.end, next, south_empty, north_empty)) {
         case rule::AfterMove::GameOver:
             sweep_rows(r);
             result.game_over = true;

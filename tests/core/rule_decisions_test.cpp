@@ -47,13 +47,17 @@ TEST(RuleDecisions, EndOfTheGame) {
     using rule::AfterMove;
     constexpr EndRule kEither = EndRule::EitherRowEmpty;
     constexpr EndRule kBoard = EndRule::BoardEmpty;
-    EXPECT_EQ(rule::after_move(kEither, false, false), AfterMove::Continues);
-    EXPECT_EQ(rule::after_move(kEither, true, false), AfterMove::GameOver);
-    EXPECT_EQ(rule::after_move(kEither, false, true), AfterMove::GameOver);
-    EXPECT_EQ(rule::after_move(kBoard, false, false), AfterMove::Continues);
-    EXPECT_EQ(rule::after_move(kBoard, true, false), AfterMove::Passes);
-    EXPECT_EQ(rule::after_move(kBoard, false, true), AfterMove::Continues);
-    EXPECT_EQ(rule::after_move(kBoard, true, true), AfterMove::GameOver);
+    for (Side due : {Side::South, Side::North}) {
+        const bool south_due = due == Side::South;
+        EXPECT_EQ(rule::after_move(kEither, due, false, false), AfterMove::Continues);
+        EXPECT_EQ(rule::after_move(kEither, due, true, false), AfterMove::GameOver);
+        EXPECT_EQ(rule::after_move(kEither, due, false, true), AfterMove::GameOver);
+        EXPECT_EQ(rule::after_move(kBoard, due, false, false), AfterMove::Continues);
+        // Only the player due to move passes, and only when their own row is empty.
+        EXPECT_EQ(rule::after_move(kBoard, due, true, false), south_due ? AfterMove::Passes : AfterMove::Continues);
+        EXPECT_EQ(rule::after_move(kBoard, due, false, true), south_due ? AfterMove::Continues : AfterMove::Passes);
+        EXPECT_EQ(rule::after_move(kBoard, due, true, true), AfterMove::GameOver);
+    }
     EXPECT_FALSE(rule::passes(kEither, true));
     EXPECT_EQ(rule::leftover_gain(5, 2), 3);
     EXPECT_EQ(rule::leftover_gain(0, 4), -4);
@@ -67,7 +71,7 @@ TEST(RuleDecisions, TerminalPositionsAreThoseAMoveEnds) {
         for (const auto& [south, north] : std::vector<std::pair<std::vector<int>, std::vector<int>>>{
                  {{0, 0}, {0, 0}}, {{0, 0}, {1, 0}}, {{2, 0}, {0, 0}}, {{1, 1}, {0, 3}}}) {
             const Position p = Position::from_counts(south, north, 0, 0, Side::South);
-            const bool over = rule::after_move(rules.end, p.row_stones(Side::South) == 0,
+            const bool over = rule::after_move(rules.end, Side::South, p.row_stones(Side::South) == 0,
                                                p.row_stones(Side::North) == 0) == rule::AfterMove::GameOver;
             EXPECT_EQ(p.is_terminal(rules), over) << preset << " " << to_string(p);
         }
