@@ -1,5 +1,7 @@
 #include "core/position.hpp"
 
+#include "core/rule_decisions.hpp"
+
 #include <fmt/format.h>
 
 #include <stdexcept>
@@ -63,8 +65,15 @@ MoveList Position::legal_moves() const {
 }
 
 bool Position::is_terminal(const Rules& rules) const {
-    if (rules.end == EndRule::EitherRowEmpty) return row_stones(Side::South) == 0 || row_stones(Side::North) == 0;
-    return row_stones(Side::South) == 0 && row_stones(Side::North) == 0;
+    return rule::game_over(rules.end, row_stones(Side::South) == 0, row_stones(Side::North) == 0);
+}
+
+bool Position::is_consistent() const {
+    if (n_ < 1 || n_ > kMaxPits) return false;
+    if (to_move_ != Side::South && to_move_ != Side::North) return false;
+    for (int c = cell_count(); c < static_cast<int>(cells_.size()); ++c)
+        if (cells_[static_cast<std::size_t>(c)] != 0) return false;
+    return total_stones() <= kMaxTotalStones;
 }
 
 void Position::sweep_rows() {

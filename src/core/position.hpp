@@ -58,6 +58,11 @@ public:
     /// True when the game has ended (and no move may be made).
     bool is_terminal(const Rules& rules) const;
 
+    /// The invariants every position keeps (debug builds assert them around each
+    /// move): 1..kMaxPits pits a side, no stone outside the board's cells, at most
+    /// kMaxTotalStones stones, a side to move that is South or North.
+    bool is_consistent() const;
+
     /// Plays pit `pit` of the side to move. Precondition: is_legal(pit).
     /// Sowing costs O(pits) whatever the number of stones (whole laps at once).
     MoveResult apply(const Rules& rules, int pit);

@@ -6,6 +6,8 @@
 // cells after the start"), and row sums, sweeps and keys are O(1) word tricks.
 
 #include "core/position.hpp"
+#include "core/rule_decisions.hpp"
+#include "util/assert.hpp"
 
 #include <array>
 #include <cstdint>
@@ -66,6 +68,14 @@ public:
 
     Position to_position() const;
 
+    /// The invariants every packed board keeps (debug builds assert them around
+    /// each move): 1..7 pits a side, no stone in a byte past the board's cells
+    /// (a byte that overflowed would carry into its neighbour), at most 255 stones.
+    bool is_consistent() const;
+
+    /// Every stone on the board, pits and stores; O(cells), for the checks.
+    int total_stones() const;
+
 private:
     void set_cell(int c, int value) {
         const int shift = 8 * (c & 7);
@@ -79,6 +89,10 @@ private:
 };
 
 inline MoveResult PackedBoard::apply(const PackedRules& r, int pit_index) {
+    MANCALA_ASSERT(is_consistent(), "a packed board is consistent before a move");
+    MANCALA_ASSERT(r.n == n_, "a packed board is played by rules of its own size");
+    MANCALA_ASSERT(is_legal(pit_index), "a move is a non-empty pit of the side to move");
+    [[maybe_unused]] const int stones_before = util::kAssertionsOn ? total_stones() : 0;
     MoveResult result;
     const Side mover = to_move_;
     const auto m = static_cast<std::size_t>(index_of(mover));
@@ -100,15 +114,14 @@ inline MoveResult PackedBoard::apply(const PackedRules& r, int pit_index) {
         result.last_cell = static_cast<std::int8_t>(last);
 
         if (last == own_store) {
-            result.extra_turn = r.rules.extra_turn;
+            result.extra_turn = rule::earns_extra_turn(r.rules);
             break;
         }
         if (last < base || last >= base + n) break;
-        if (cell(last) == 1) {
+        if (rule::landed_in_empty_pit(cell(last))) {
             const int opposite = 2 * n - last;
             const int across = cell(opposite);
-            if (r.rules.capture == CaptureRule::Always ||
-                (r.rules.capture == CaptureRule::IfOppositeNonEmpty && across > 0)) {
+            if (rule::captures(r.rules.capture, across)) {
                 result.capture = true;
                 result.captured = static_cast<std::uint16_t>(1 + across);
                 set_cell(own_store, cell(own_store) + 1 + across);
@@ -117,7 +130,7 @@ inline MoveResult PackedBoard::apply(const PackedRules& r, int pit_index) {
             }
             break;
         }
-        if (r.rules.sowing != SowingRule::Relay) break;
+        if (!rule::sows_on(r.rules.sowing)) break;
         ++result.relays;  // ends: see the bound in core/apply_move.cpp
         start = last;
     }
@@ -125,18 +138,21 @@ inline MoveResult PackedBoard::apply(const PackedRules& r, int pit_index) {
     Side next = result.extra_turn ? mover : opponent(mover);
     const bool south_empty = row_stones(r, Side::South) == 0;
     const bool north_empty = row_stones(r, Side::North) == 0;
-    if (r.rules.end == EndRule::EitherRowEmpty) {
-        if (south_empty || north_empty) {
+    switch (rule::after_move(r.rules.end, next, south_empty, north_empty)) {
+        case rule::AfterMove::GameOver:
             sweep_rows(r);
             result.game_over = true;
-        }
-    } else if (south_empty && north_empty) {
-        result.game_over = true;
-    } else if (next == Side::South ? south_empty : north_empty) {
-        next = opponent(next);
-        result.passed = true;
+            break;
+        case rule::AfterMove::Passes:
+            next = opponent(next);
+            result.passed = true;
+            break;
+        case rule::AfterMove::Continues:
+            break;
     }
     to_move_ = next;
+    MANCALA_ASSERT(total_stones() == stones_before, "a move conserves the stones");
+    MANCALA_ASSERT(is_consistent(), "a packed board is consistent after a move");
     return result;
 }
 

@@ -1,6 +1,7 @@
 #include "solve/endgame_db.hpp"
 
 #include "solve/tier_builder.hpp"
+#include "util/assert.hpp"
 
 #include <fmt/format.h>
 
@@ -187,25 +188,18 @@ bool EndgameDatabase::covers(const Rules& rules) const {
 }
 
 int EndgameDatabase::value(const int* cells, int stones) const {
+    MANCALA_ASSERT(stones >= 0 && stones <= max_stones(), "a probe asks for a tier the database holds");
     return tiers_[static_cast<std::size_t>(stones)][index_->rank(cells, stones)];
 }
 
 int EndgameDatabase::value(const Position& p) const {
-    std::array<int, 2 * kMaxPits> cells{};
-    const Side me = p.to_move();
-    const int n = p.pits();
-    if (n != rules_.pits)
-        throw std::invalid_argument(fmt::format("a {}-pit position for a {}-pit database", n, rules_.pits));
-    int stones = 0;
-    for (int i = 0; i < n; ++i) {
-        cells[static_cast<std::size_t>(i)] = p.pit(me, i);
-        cells[static_cast<std::size_t>(n + i)] = p.pit(opponent(me), i);
-        stones += p.pit(me, i) + p.pit(opponent(me), i);
-    }
+    if (p.pits() != rules_.pits)
+        throw std::invalid_argument(fmt::format("a {}-pit position for a {}-pit database", p.pits(), rules_.pits));
+    const int stones = p.row_stones(Side::South) + p.row_stones(Side::North);
     if (stones > max_stones())
         throw std::out_of_range(
             fmt::format("{} stones in the pits: the database holds up to {}", stones, max_stones()));
-    return value(cells.data(), stones);
+    return tiers_[static_cast<std::size_t>(stones)][index_->rank(p)];
 }
 
 }  // namespace mancala::solve

@@ -1,6 +1,9 @@
 #include "solve/tier_builder.hpp"
 
+#include "core/mover_first_counts.hpp"
 #include "core/position.hpp"
+#include "core/rule_decisions.hpp"
+#include "util/assert.hpp"
 
 #include <algorithm>
 #include <array>
@@ -26,16 +29,17 @@ public:
           values_(values),
           fast_(fast && has_fast_path(rules)) {}
 
-    /// Single sowing, game over as soon as a row is empty: the rules the sower below plays.
-    static bool has_fast_path(const Rules& rules) {
-        return rules.sowing == SowingRule::Single && rules.end == EndRule::EitherRowEmpty;
-    }
+    /// The rules the fast sower below plays: one sowing a move (no relay), and the
+    /// end rule kFastEnd (it never passes); other rules take the Position path.
+    static constexpr EndRule kFastEnd = EndRule::EitherRowEmpty;
+    static bool has_fast_path(const Rules& rules) { return !rule::sows_on(rules.sowing) && rules.end == kFastEnd; }
 
     // The value of the position with counts `cells` (mover first) and index `at`.
     int solve(const int* cells, std::uint64_t at) {
         std::atomic_ref<std::int8_t> slot(values_[at]);
         if (const std::int8_t known = slot.load(std::memory_order_relaxed); known != kUnknown) return known;
         const int best = evaluate(cells);
+        MANCALA_ASSERT(best >= -tier_ && best <= tier_, "a value is at most the stones left in the pits");
         slot.store(static_cast<std::int8_t>(best), std::memory_order_relaxed);
         return best;
     }
@@ -82,10 +86,12 @@ private:
             mine += cells[i];
             theirs += cells[n + i];
         }
-        if (mine == 0 || theirs == 0) return mine - theirs;
+        if (rule::game_over(kFastEnd, mine == 0, theirs == 0)) return rule::leftover_gain(mine, theirs);
         Children children;
         int count = 0;
-        const int loop = 2 * n + 1;
+        // The ring of a sowing seen from the mover: its pits 0..n-1, its store n, the
+        // opponent's pits n+1..2n; the opponent's store, never sown, is left out.
+        const int loop = rule::lap_cells(n);
         for (int move = 0; move < n; ++move) {
             if (cells[move] == 0) continue;
             Child& c = children[static_cast<std::size_t>(count++)];
@@ -106,11 +112,10 @@ private:
                 else
                     ++a[r < n ? r : r - 1];
             }
-            const bool extra = r == n && rules_.extra_turn;
-            if (r < n && a[r] == 1) {  // the pit was empty before the last stone fell
+            const bool extra = r == n && rule::earns_extra_turn(rules_);
+            if (r < n && rule::landed_in_empty_pit(a[r])) {
                 const int opposite = 2 * n - 1 - r;
-                if (rules_.capture == CaptureRule::Always ||
-                    (rules_.capture == CaptureRule::IfOppositeNonEmpty && a[opposite] > 0)) {
+                if (rule::captures(rules_.capture, a[opposite])) {
                     gain += 1 + a[opposite];
                     a[r] = 0;
                     a[opposite] = 0;
@@ -121,9 +126,10 @@ private:
                 left_mine += a[i];
                 left_theirs += a[n + i];
             }
-            if (left_mine == 0 || left_theirs == 0) {  // each side keeps its own row
+            MANCALA_ASSERT(gain + left_mine + left_theirs == tier_, "a move conserves the stones");
+            if (rule::game_over(kFastEnd, left_mine == 0, left_theirs == 0)) {
                 c.over = true;
-                c.gain = gain + left_mine - left_theirs;
+                c.gain = gain + rule::leftover_gain(left_mine, left_theirs);
                 continue;
             }
             c.over = false;
@@ -140,7 +146,7 @@ private:
 
     int evaluate_general(const int* cells) {
         const Position p = index_.position(cells);  // South to move: the mover's pits are South's
-        if (p.is_terminal(rules_)) return p.row_stones(Side::South) - p.row_stones(Side::North);
+        if (p.is_terminal(rules_)) return rule::leftover_gain(p.row_stones(Side::South), p.row_stones(Side::North));
         // Every child first (its value so far, its tier and index), its byte of a
         // lower tier fetched from memory at once; then the values, in parallel misses.
         Children children;
@@ -153,14 +159,8 @@ private:
             c.gain = child.store_difference(Side::South);  // the stones the move won (stores were empty)
             c.over = r.game_over;
             if (c.over) continue;
-            const Side mover = child.to_move();
-            c.same_side = mover == Side::South;
-            int stones = 0;
-            for (int i = 0; i < n_; ++i) {
-                c.cells[static_cast<std::size_t>(i)] = child.pit(mover, i);
-                c.cells[static_cast<std::size_t>(n_ + i)] = child.pit(opponent(mover), i);
-                stones += c.cells[static_cast<std::size_t>(i)] + c.cells[static_cast<std::size_t>(n_ + i)];
-            }
+            c.same_side = child.to_move() == Side::South;
+            const int stones = mover_first_counts(child, c.cells.data());
             c.stones = stones;
             c.at = index_.rank(c.cells.data(), stones);
             if (stones < tier_) __builtin_prefetch(&lower_[static_cast<std::size_t>(stones)][c.at]);

@@ -1,5 +1,7 @@
 #include "solve/tier_index.hpp"
 
+#include "core/mover_first_counts.hpp"
+
 #include <fmt/format.h>
 
 #include <limits>
@@ -33,14 +35,10 @@ TierIndex::TierIndex(int pits, int max_stones) : pits_(pits), max_stones_(max_st
 }
 
 std::uint64_t TierIndex::rank(const Position& p) const {
+    if (p.pits() != pits_)
+        throw std::invalid_argument(fmt::format("a {}-pit position for a {}-pit index", p.pits(), pits_));
     std::array<int, 2 * kMaxPits> cells{};
-    const Side me = p.to_move();
-    int stones = 0;
-    for (int i = 0; i < pits_; ++i) {
-        cells[static_cast<std::size_t>(i)] = p.pit(me, i);
-        cells[static_cast<std::size_t>(pits_ + i)] = p.pit(opponent(me), i);
-        stones += p.pit(me, i) + p.pit(opponent(me), i);
-    }
+    const int stones = mover_first_counts(p, cells.data());
     if (stones > max_stones_)
         throw std::invalid_argument(
             fmt::format("{} stones in the pits: more than the {} this index covers", stones, max_stones_));
@@ -50,6 +48,7 @@ std::uint64_t TierIndex::rank(const Position& p) const {
 void TierIndex::unrank(int stones, std::uint64_t index, int* cells) const {
     if (stones < 0 || stones > max_stones_ || index >= size(stones))
         throw std::invalid_argument(fmt::format("no position {} in tier {}", index, stones));
+    [[maybe_unused]] const std::uint64_t first_index = index;
     int left = stones;
     for (int i = 0; i + 1 < 2 * pits_; ++i) {
         // The largest c with ways(i, left) - ways(i, left - c) <= index: ways(i, .) grows, so search.
@@ -67,6 +66,7 @@ void TierIndex::unrank(int stones, std::uint64_t index, int* cells) const {
         left = lo;
     }
     cells[2 * pits_ - 1] = left;
+    MANCALA_ASSERT(rank(cells, stones) == first_index, "unrank is the inverse of rank");
 }
 
 bool TierIndex::next(int* cells) const {

@@ -8,6 +8,7 @@
 // bars, lexicographic), computed here with one table lookup pair per pit.
 
 #include "core/position.hpp"
+#include "util/assert.hpp"
 
 #include <array>
 #include <cstdint>
@@ -28,17 +29,21 @@ public:
     /// Positions in tier `stones` (mover-relative: both sides to move share them).
     std::uint64_t size(int stones) const { return ways(0, stones); }
 
-    /// The index of `p` in its tier, seen from its side to move.
+    /// The index of `p` in its tier, seen from its side to move. Throws
+    /// std::invalid_argument for a board of another size or more than max_stones().
     std::uint64_t rank(const Position& p) const;
 
     /// The index of the counts `cells` (2 x pits: the mover's, then the opponent's), summing to `stones`.
     std::uint64_t rank(const int* cells, int stones) const {
+        MANCALA_ASSERT(stones >= 0 && stones <= max_stones_, "a tier is one this index covers");
+        MANCALA_ASSERT(counts_fill(cells, stones), "the counts are non-negative and sum to the tier");
         std::uint64_t index = 0;
         int left = stones;
         for (int i = 0; i + 1 < 2 * pits_; ++i) {
             index += ways(i, left) - ways(i, left - cells[i]);
             left -= cells[i];
         }
+        MANCALA_ASSERT(index < size(stones), "a rank lies within its tier");
         return index;
     }
 
@@ -53,6 +58,16 @@ public:
     Position position(const int* cells) const;
 
 private:
+    /// True when the 2 x pits counts are non-negative and sum to `stones` (for the checks).
+    bool counts_fill(const int* cells, int stones) const {
+        int sum = 0;
+        for (int i = 0; i < 2 * pits_; ++i) {
+            if (cells[i] < 0) return false;
+            sum += cells[i];
+        }
+        return sum == stones;
+    }
+
     /// Compositions of `stones` into the pits from `first` on: C(stones + m - 1, m - 1), m = 2N - first.
     std::uint64_t ways(int first, int stones) const {
         return stones < 0 ? 0

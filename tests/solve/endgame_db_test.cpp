@@ -41,6 +41,9 @@ TEST(TierIndex, SeesPositionsFromTheMover) {
 TEST(TierIndex, RefusesWhatDoesNotFit) {
     EXPECT_THROW(TierIndex(0, 3), std::invalid_argument);
     EXPECT_THROW(TierIndex(16, 2000), std::overflow_error);
+    const TierIndex index(3, 4);
+    EXPECT_THROW(index.rank(Position::start(make_rules("kalah", 3, 1))), std::invalid_argument);  // 6 stones
+    EXPECT_THROW(index.rank(Position::start(make_rules("kalah", 2, 1))), std::invalid_argument);  // 2 pits
 }
 
 struct Board {

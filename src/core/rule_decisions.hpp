@@ -1,0 +1,77 @@
+#pragma once
+// Every decision the rules of the family make during a move, written once: the
+// reference board (core/apply_move.cpp), the engine's packed board
+// (search/packed_board.hpp) and the database builder's sower
+// (solve/tier_builder.cpp) all ask these, so a new rule dimension is decided here
+// and nowhere else. Each is a constexpr one-liner the compiler folds into its
+// caller: the hot loops pay nothing for asking.
+
+#include "core/rules.hpp"
+#include "core/side.hpp"
+
+namespace mancala::rule {
+
+// ---- Sowing: which cells a sowing visits, in Position's cell layout.
+
+/// Cells one lap of a sowing visits: every cell but the opponent's store.
+constexpr int lap_cells(int pits) { return 2 * pits + 1; }
+
+/// The one cell a sowing by `mover` skips: the opponent's store.
+constexpr int skipped_cell(int pits, Side mover) { return mover == Side::South ? 2 * pits + 1 : pits; }
+
+/// Where the stone after the one in `cell` falls, on a board of `ring` cells
+/// sown by the mover whose sowing skips `skipped`.
+constexpr int next_sown_cell(int cell, int ring, int skipped) {
+    const int next = cell + 1 == ring ? 0 : cell + 1;
+    if (next != skipped) return next;
+    return next + 1 == ring ? 0 : next + 1;
+}
+
+// ---- Where the last stone fell: what it does.
+
+/// The last stone fell in the mover's own store: does the mover move again?
+constexpr bool earns_extra_turn(const Rules& rules) { return rules.extra_turn; }
+
+/// The last stone fell in a pit of the mover's that now holds `landed` stones:
+/// was the pit empty before (the case that may capture, and that ends any relay)?
+constexpr bool landed_in_empty_pit(int landed) { return landed == 1; }
+
+/// The last stone fell in an own empty pit opposite a pit of `across` stones:
+/// does the mover take both to its store?
+constexpr bool captures(CaptureRule rule, int across) {
+    return rule == CaptureRule::Always || (rule == CaptureRule::IfOppositeNonEmpty && across > 0);
+}
+
+/// The last stone fell in an own pit that was not empty: is that pit lifted and
+/// sown on (relay sowing), or does the move end there?
+constexpr bool sows_on(SowingRule rule) { return rule == SowingRule::Relay; }
+
+// ---- After the stones are placed: the end of the game.
+
+/// Is the game over, given which rows are empty (either order: the rule is symmetric)?
+constexpr bool game_over(EndRule rule, bool one_row_empty, bool other_row_empty) {
+    return rule == EndRule::EitherRowEmpty ? one_row_empty || other_row_empty : one_row_empty && other_row_empty;
+}
+
+/// The game goes on and the player due to move has an empty row: do they pass?
+constexpr bool passes(EndRule rule, bool due_row_empty) { return rule == EndRule::BoardEmpty && due_row_empty; }
+
+/// What follows a move once every stone is placed.
+enum class AfterMove : unsigned char {
+    Continues,  ///< the player due to move moves
+    GameOver,   ///< each player takes the stones left in their own row
+    Passes,     ///< the player due to move has no stones: the other moves instead
+};
+
+/// The whole end-of-move decision, given the player `due` to move next and which rows are empty.
+constexpr AfterMove after_move(EndRule rule, Side due, bool south_row_empty, bool north_row_empty) {
+    if (game_over(rule, south_row_empty, north_row_empty)) return AfterMove::GameOver;
+    return passes(rule, due == Side::South ? south_row_empty : north_row_empty) ? AfterMove::Passes
+                                                                                : AfterMove::Continues;
+}
+
+/// When the game ends each player takes the stones left in their own row: what
+/// that is worth to a player with `own_row` stones against `other_row`.
+constexpr int leftover_gain(int own_row, int other_row) { return own_row - other_row; }
+
+}  // namespace mancala::rule
