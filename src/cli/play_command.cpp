@@ -80,7 +80,7 @@ void add_play_command(CLI::App& app) {
                              ->capture_default_str();
     cmd->add_option("--seed", args->seed, "seed of the coin toss for --first random (default: from the system)")
         ->check(whole_number(0));
-    args->game.position_option->excludes(first);
+    first->excludes(args->game.position_option);
     cmd->add_option("--hint-agent", args->hint_agent, "the agent that scores the moves when you ask for a hint")
         ->capture_default_str();
     args->host.add_to(*cmd);

@@ -80,7 +80,7 @@ refuse "play --seed needs a value" play --seed
 refuse "play --pits|'-1'" play --pits -1
 refuse "play --seeds|'-4'" play --seeds -4
 refuse "play --first|sideways" play --first sideways
-refuse "play --first excludes --position" play --first north --position "1,1,1/1,1,1/0/0/S"
+refuse "play --position excludes --first" play --first north --position "1,1,1/1,1,1/0/0/S"
 
 # arena
 refuse "arena|unknown option '--frob'" arena --frob

@@ -32,7 +32,7 @@ refuse position_pits "--pits 4 but the position has 3 pits a side" --pits 4 --po
 refuse position_stuck "south is to move but has no stones to sow" --rules relay --position "1,0,0/0,0,0/0/0/S"
 # CLI11's own checks, said in one line too.
 refuse first "play --first: sideways not in {random,south,north}" --first sideways
-refuse first_and_position "play --first excludes --position" --first north --position "1,1,1/1,1,1/0/0/S"
+refuse first_and_position "play --position excludes --first" --first north --position "1,1,1/1,1,1/0/0/S"
 refuse unknown_option "play: unknown option '--colour'" --colour
 
 [[ $failed -eq 0 ]] && echo "play: bad arguments refused cleanly"
