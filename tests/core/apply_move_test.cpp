@@ -18,11 +18,13 @@ Position board(std::vector<int> a, std::vector<int> b, int store_a, int store_b,
     return NaiveBoard{std::move(a), std::move(b), store_a, store_b, to_move == Side::South ? 1 : 2}.to_position();
 }
 
-// Plays the pit called `name` (e.g. "B4") for the side to move.
-MoveResult play(Position& p, const Rules& rules, const std::string& name) {
+// Plays the pit called `name` (e.g. "B4") for the side to move, by `rules`
+// resized to the board (a position is only ever played by rules of its size).
+MoveResult play(Position& p, Rules rules, const std::string& name) {
     const auto pit = parse_pit_name(p.pits(), p.to_move(), name);
     EXPECT_TRUE(pit.has_value()) << name;
     EXPECT_TRUE(p.is_legal(*pit)) << name;
+    rules.pits = p.pits();
     return p.apply(rules, *pit);
 }
 
