@@ -14,9 +14,10 @@ declare -A allowed=(
     [agents]="search core util"
     [solve]="search core util"
     [homework]="search core util"
+    [review]="search play core util"
     [arena]="agents search core util"
-    [server]="agents play search core util"
-    [cli]="server arena agents solve homework play search core util"
+    [server]="agents review play search core util"
+    [cli]="server arena agents solve homework review play search core util"
 )
 
 failures=0

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mancala::arena {
 
@@ -21,6 +22,9 @@ struct GameOutcome {
     int south_margin = 0;
     std::optional<Side> forfeited_by;
     std::string reason;  ///< why a game was forfeited or adjudicated; empty for a normal end
+    /// The moves played from the opening (pit indices in each mover's sowing order),
+    /// so that a game can be replayed and reviewed (`mancala review --games-csv`).
+    std::vector<int> moves;
 
     friend bool operator==(const GameOutcome&, const GameOutcome&) = default;
 };

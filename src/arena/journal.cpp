@@ -64,6 +64,7 @@ nlohmann::json to_json(const GameRecord& r) {
         {"south_margin", o.south_margin},
         {"forfeited_by", o.forfeited_by ? nlohmann::json(to_string(*o.forfeited_by)) : nlohmann::json()},
         {"reason", o.reason},
+        {"moves", o.moves},
     };
 }
 
@@ -81,6 +82,8 @@ GameRecord game_record_from_json(const nlohmann::json& json) {
         r.outcome.south_margin = json.at("south_margin").get<int>();
         r.outcome.forfeited_by = side_from_json(json.at("forfeited_by"));
         r.outcome.reason = json.at("reason").get<std::string>();
+        // Journals written before moves were kept have none: those games replay without them.
+        if (json.contains("moves")) r.outcome.moves = json.at("moves").get<std::vector<int>>();
         return r;
     } catch (const nlohmann::json::exception& e) {
         throw std::invalid_argument(e.what());

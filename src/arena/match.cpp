@@ -54,11 +54,16 @@ GameOutcome play_match(const Rules& rules, const Position& opening, agents::Agen
     const auto allowed = limit + limit / 20;
     Position position = opening;
     int plies = 0;
+    std::vector<int> moves;  // kept in the outcome however the game ends
+    auto ended = [&moves](GameOutcome outcome) {
+        outcome.moves = std::move(moves);
+        return outcome;
+    };
     while (!position.is_terminal(rules)) {
         if (plies >= limits.max_plies) {
             position.sweep_rows();
-            return finished(position, plies,
-                            fmt::format("no result after {} plies: rows swept, stores decide", plies));
+            return ended(finished(position, plies,
+                                  fmt::format("no result after {} plies: rows swept, stores decide", plies)));
         }
         const Side mover = position.to_move();
         agents::Agent& agent = mover == Side::South ? south : north;
@@ -67,23 +72,25 @@ GameOutcome play_match(const Rules& rules, const Position& opening, agents::Agen
         try {
             decision = agent.choose(rules, position, agents::MoveBudget{start + limit});
         } catch (const std::exception& e) {
-            return forfeit(position, plies, mover, fmt::format("the agent threw an exception: {}", e.what()));
+            return ended(
+                forfeit(position, plies, mover, fmt::format("the agent threw an exception: {}", e.what())));
         } catch (...) {
-            return forfeit(position, plies, mover, "the agent threw an unknown exception");
+            return ended(forfeit(position, plies, mover, "the agent threw an unknown exception"));
         }
         const auto elapsed = agents::Clock::now() - start;
         if (elapsed > allowed)
-            return forfeit(position, plies, mover,
-                           fmt::format("the agent took {} for a move, over the limit of {}",
-                                       format_duration(elapsed), format_duration(limit)));
+            return ended(forfeit(position, plies, mover,
+                                 fmt::format("the agent took {} for a move, over the limit of {}",
+                                             format_duration(elapsed), format_duration(limit))));
         if (!position.is_legal(decision.move))
-            return forfeit(position, plies, mover,
-                           fmt::format("the agent played an illegal move (pit index {}) in {}", decision.move,
-                                       to_string(position)));
+            return ended(forfeit(position, plies, mover,
+                                 fmt::format("the agent played an illegal move (pit index {}) in {}", decision.move,
+                                             to_string(position))));
         position.apply(rules, decision.move);
+        moves.push_back(decision.move);
         ++plies;
     }
-    return finished(position, plies);
+    return ended(finished(position, plies));
 }
 
 }  // namespace mancala::arena

@@ -2,6 +2,8 @@
 
 #include "arena/svg_plot.hpp"
 #include "core/notation.hpp"
+#include "core/pit_names.hpp"
+#include "core/rules_string.hpp"
 #include "util/atomic_file.hpp"
 
 #include <fmt/format.h>
@@ -181,19 +183,37 @@ nlohmann::json results_json(const TournamentResult& result, const TournamentRepo
             {"pairwise", pairwise}};
 }
 
+namespace {
+
+// "B2 A5 ...": the moves of a game as pit names, as `mancala review` reads them.
+std::string move_names(const Rules& rules, Position position, const std::vector<int>& moves) {
+    std::string names;
+    for (int pit : moves) {
+        if (!position.is_legal(pit)) break;  // a journal edited by hand: keep what replays
+        if (!names.empty()) names += ' ';
+        names += pit_name(position.pits(), position.to_move(), pit);
+        position.apply(rules, pit);
+    }
+    return names;
+}
+
+}  // namespace
+
 std::string games_csv(const TournamentResult& result) {
     const auto& labels = result.plan.labels;
+    const Rules& rules = result.plan.config.rules;
     std::string csv =
         "game,opening,opening_position,south,north,winner,winner_agent,south_store,north_store,south_margin,plies,"
-        "forfeited_by,reason\n";
+        "forfeited_by,reason,rules,moves\n";
     for (const GameRecord& r : result.games) {
         const GameOutcome& o = r.outcome;
-        csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r.game, r.opening,
-                           csv_field(to_notation(result.plan.openings[static_cast<std::size_t>(r.opening)])),
-                           csv_field(labels[static_cast<std::size_t>(r.south)]),
+        const Position& opening = result.plan.openings[static_cast<std::size_t>(r.opening)];
+        csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r.game, r.opening,
+                           csv_field(to_notation(opening)), csv_field(labels[static_cast<std::size_t>(r.south)]),
                            csv_field(labels[static_cast<std::size_t>(r.north)]), to_string(o.winner),
                            csv_field(winner_label(result, r)), o.south_store, o.north_store, o.south_margin,
-                           o.plies, o.forfeited_by ? to_string(*o.forfeited_by) : "", csv_field(o.reason));
+                           o.plies, o.forfeited_by ? to_string(*o.forfeited_by) : "", csv_field(o.reason),
+                           csv_field(rules_string(rules)), move_names(rules, opening, o.moves));
     }
     return csv;
 }

@@ -28,5 +28,6 @@ void add_solve_command(CLI::App& app);
 void add_arena_command(CLI::App& app);
 void add_db_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
+void add_review_command(CLI::App& app);
 
 }  // namespace mancala::cli

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
     mancala::cli::add_arena_command(app);
     mancala::cli::add_solve_command(app);
     mancala::cli::add_db_command(app);
+    mancala::cli::add_review_command(app);
     mancala::cli::add_serve_command(app);
 
     try {

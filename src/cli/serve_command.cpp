@@ -37,6 +37,8 @@ struct ServeArgs {
     int think_threads = 0;
     long long think_queue = 256;
     std::string think_wait = "5s";
+    std::string review_time = "500ms";
+    long long max_reviews = 2;
     long long max_connections = 1000;
     double games_per_minute = 60;
     bool log_requests = false;
@@ -76,6 +78,10 @@ void run(const ServeArgs& args) {
     options.think_threads = args.think_threads;
     options.think_queue = static_cast<std::size_t>(args.think_queue);
     options.think_wait = duration_option("--think-wait", args.think_wait);
+    options.review.position_time = duration_option("--review-time", args.review_time);
+    if (options.review.position_time > std::chrono::seconds(60))
+        throw UsageError("--review-time must be at most 60s: it is spent on every position of a game");
+    options.review.running = static_cast<std::size_t>(args.max_reviews);
     options.max_connections = static_cast<std::size_t>(args.max_connections);
     if (!(args.games_per_minute >= 0 && args.games_per_minute <= 1e6))
         throw UsageError("--games-per-minute must be between 0 (no limit) and 1000000");
@@ -192,6 +198,13 @@ void add_serve_command(CLI::App& app) {
                     "the longest a thinking request may expect to wait for a thread (by what the requests "
                     "ahead of it are expected to take); past it: 503 with Retry-After")
         ->capture_default_str();
+    cmd->add_option("--review-time", args->review_time,
+                    "a game review's proof budget for each position (on the think pool); past it the position is "
+                    "estimated")
+        ->capture_default_str();
+    cmd->add_option("--max-reviews", args->max_reviews, "game reviews under way at once; more get 503")
+        ->capture_default_str()
+        ->check(whole_number(1, 64));
     cmd->add_option("--max-connections", args->max_connections, "open client connections at most")
         ->capture_default_str()
         ->check(whole_number(1, 100'000));

@@ -5,6 +5,7 @@
 // {"error": "..."} answers.
 
 #include "agents/agent_context.hpp"
+#include "review/game_moves.hpp"
 #include "server/game_store.hpp"
 
 #include <nlohmann/json.hpp>
@@ -99,6 +100,10 @@ public:
     Reply ai_move(const std::string& id, std::string_view body);
     void check_hint(const std::string& id);
     Reply hint(const std::string& id);
+
+    /// The moves of finished game `id`, for a review; 409 if it is not over yet (a review
+    /// of a game in play would be a hint for every move).
+    review::GameMoves finished_game(const std::string& id);
 
     const ApiSettings& settings() const { return settings_; }
 

@@ -2,6 +2,7 @@
 
 #include "server/assets.hpp"
 #include "server/json_views.hpp"
+#include "server/review_jobs.hpp"
 #include "server/routes.hpp"
 #include "server/server_metrics.hpp"
 #include "server/think_costs.hpp"
@@ -120,6 +121,10 @@ struct HttpServer::Impl final : RequestHandler {
           sweep_timer(control),
           stop_timer(control),
           retry_timer(control),
+          reviews(options.review,
+                  [this](std::function<void()> job, ReviewJobs::Duration cost) {
+                      return pool.try_submit(std::move(job), cost);
+                  }),
           costs(options.api.max_think),
           pool(options.think_threads > 0 ? options.think_threads : default_think_threads(), options.think_queue,
                options.think_wait.count() > 0 ? options.think_wait : options.api.max_think, options.think_nice) {}
@@ -213,6 +218,10 @@ struct HttpServer::Impl final : RequestHandler {
                 return scrape();
             case RouteId::asset:
                 return asset(request.head.path);
+            case RouteId::start_review:
+                return answer([&] { return start_review(id, body); });
+            case RouteId::review:
+                return answer([&] { return Reply{200, reviews.status(id)}; });
             case RouteId::ai_move:
             case RouteId::hint:
                 break;
@@ -252,6 +261,23 @@ struct HttpServer::Impl final : RequestHandler {
                                        std::max(1, wait));
         busy.route = std::string(route.pattern);
         respond(std::move(busy));
+    }
+
+    /// Starts (or finds) the review of a finished game: it runs on the think pool, a
+    /// position a job, and the page polls GET .../review for its progress.
+    Reply start_review(const std::string& id, const std::string& body) {
+        if (!body.empty() && body != "{}") {
+            const json request = json::parse(body, nullptr, false);
+            if (!request.is_object() || !request.empty()) throw ApiError(400, "a review takes no options: send {}");
+        }
+        review::GameMoves game = api.finished_game(id);
+        std::shared_ptr<const search::EndgameOracle> endgame;
+        const agents::AgentContext& context = options.api.agents;
+        if (!context.endgame_dir.empty() && context.endgame_source)
+            endgame = context.endgame_source->find(game.rules, context.endgame_dir);
+        json status = reviews.start(id, std::move(game), std::move(endgame));
+        const int code = status["status"] == "running" ? 202 : 200;
+        return Reply{code, std::move(status)};
     }
 
     Reply health() const {
@@ -383,6 +409,7 @@ struct HttpServer::Impl final : RequestHandler {
     net::steady_timer sweep_timer;
     net::steady_timer stop_timer;
     net::steady_timer retry_timer;
+    ReviewJobs reviews;  ///< before the pool: destroyed after it, once no step runs
     ThinkCosts costs;
     // Last: destroyed first, so no thinking outlives the store, the api or the io context.
     ThinkPool pool;

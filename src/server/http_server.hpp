@@ -10,6 +10,7 @@
 #include "server/game_store.hpp"
 #include "server/http_connection.hpp"
 #include "server/rate_limiter.hpp"
+#include "server/review_jobs.hpp"
 
 #include <chrono>
 #include <cstddef>
@@ -27,6 +28,7 @@ struct ServerOptions {
     Durability durability = Durability::process_crash;
     StoreSettings store;
     ApiSettings api;
+    ReviewLimits review;            ///< reviews of finished games (on the think pool)
     int io_threads = 2;             ///< threads that read, answer quick requests and write
     int think_threads = 0;          ///< threads that think (agents' moves, hints); 0: one per core
     std::size_t think_queue = 256;  ///< thinking requests that may wait for a thread; more get 503

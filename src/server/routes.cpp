@@ -14,6 +14,8 @@ constexpr Route kRoutes[] = {
     {RouteId::ai_move, "POST", "/api/games/{id}/ai-move", true},
     {RouteId::hint, "GET", "/api/games/{id}/hint", true},
     {RouteId::undo, "POST", "/api/games/{id}/undo", false},
+    {RouteId::start_review, "POST", "/api/games/{id}/review", false},  // queues steps on the think pool
+    {RouteId::review, "GET", "/api/games/{id}/review", false},
     {RouteId::agents, "GET", "/api/agents", false},
     {RouteId::rules, "GET", "/api/rules", false},
     {RouteId::health, "GET", "/healthz", false},

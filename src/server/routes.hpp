@@ -18,6 +18,8 @@ enum class RouteId {
     ai_move,
     hint,
     undo,
+    start_review,
+    review,
     agents,
     rules,
     health,

@@ -1,0 +1,141 @@
+#include "server/review_jobs.hpp"
+
+#include "review/review_json.hpp"
+#include "server/api.hpp"
+
+#include <algorithm>
+
+namespace mancala::server {
+
+struct ReviewJobs::Job {
+    std::mutex mutex;  ///< guards everything below; the reviewer is stepped outside it
+    std::unique_ptr<review::GameReviewer> reviewer;  ///< null once finished
+    std::shared_ptr<const search::EndgameOracle> endgame;  ///< kept open while it runs
+    review::ReviewSettings settings;
+    review::ReviewProgress progress;
+    bool scheduled = false;  ///< a step is in the think pool
+    nlohmann::json result;   ///< the review, once finished
+    std::string error;       ///< why it failed, if it did
+};
+
+ReviewJobs::ReviewJobs(ReviewLimits limits, Submit submit) : limits_(limits), submit_(std::move(submit)) {}
+
+ReviewJobs::~ReviewJobs() = default;
+
+nlohmann::json ReviewJobs::start(const std::string& id, review::GameMoves game,
+                                 std::shared_ptr<const search::EndgameOracle> endgame) {
+    const std::lock_guard lock(mutex_);
+    if (auto found = jobs_.find(id); found != jobs_.end()) {
+        const std::lock_guard job_lock(found->second->mutex);
+        return status_of(*found->second);
+    }
+    std::size_t under_way = 0;
+    for (const auto& [_, job] : jobs_) {
+        const std::lock_guard job_lock(job->mutex);
+        under_way += job->reviewer ? 1 : 0;
+    }
+    if (under_way >= limits_.running)
+        throw ApiError(503, "other games are being reviewed; try again in a moment", 5);
+
+    auto job = std::make_shared<Job>();
+    job->endgame = std::move(endgame);
+    job->settings.proof_time = limits_.position_time;
+    job->settings.estimate_depth = limits_.estimate_depth;
+    job->settings.hash_mb = limits_.hash_mb;
+    job->settings.endgame = job->endgame.get();
+    job->reviewer = std::make_unique<review::GameReviewer>(std::move(game), job->settings);
+    job->progress = job->reviewer->progress();
+    jobs_.emplace(id, job);
+    order_.push_back(id);
+    forget_old();
+    const std::lock_guard job_lock(job->mutex);
+    schedule(job);
+    return status_of(*job);
+}
+
+nlohmann::json ReviewJobs::status(const std::string& id) {
+    std::shared_ptr<Job> job;
+    {
+        const std::lock_guard lock(mutex_);
+        const auto found = jobs_.find(id);
+        if (found == jobs_.end())
+            throw ApiError(404, "this game has no review: start one with POST /api/games/{id}/review");
+        job = found->second;
+    }
+    const std::lock_guard job_lock(job->mutex);
+    // A step refused by a full think pool is tried again when someone asks.
+    if (job->reviewer && !job->scheduled) schedule(job);
+    return status_of(*job);
+}
+
+std::size_t ReviewJobs::running() const {
+    const std::lock_guard lock(mutex_);
+    std::size_t n = 0;
+    for (const auto& [_, job] : jobs_) {
+        const std::lock_guard job_lock(job->mutex);
+        n += job->reviewer ? 1 : 0;
+    }
+    return n;
+}
+
+void ReviewJobs::schedule(const std::shared_ptr<Job>& job) {
+    const Duration cost = limits_.position_time + std::chrono::milliseconds(50);
+    job->scheduled = submit_([this, job] { run_step(job); }, cost);
+}
+
+void ReviewJobs::run_step(const std::shared_ptr<Job>& job) {
+    review::GameReviewer* reviewer = nullptr;
+    {
+        const std::lock_guard lock(job->mutex);
+        reviewer = job->reviewer.get();
+    }
+    if (!reviewer) return;
+    // Only the one scheduled step touches the reviewer, so it runs without the lock.
+    std::string failure;
+    std::optional<nlohmann::json> finished;
+    try {
+        reviewer->step();
+        if (reviewer->done()) finished = review::to_json(reviewer->result(), job->settings);
+    } catch (const std::exception& e) {
+        failure = e.what();
+    }
+    const std::lock_guard lock(job->mutex);
+    job->scheduled = false;
+    job->progress = reviewer->progress();
+    if (!failure.empty()) {
+        job->error = "the review failed: " + failure;
+        job->reviewer.reset();
+        job->endgame.reset();
+    } else if (finished) {
+        job->result = std::move(*finished);
+        job->reviewer.reset();
+        job->endgame.reset();
+    } else {
+        schedule(job);
+    }
+}
+
+nlohmann::json ReviewJobs::status_of(const Job& job) {
+    if (!job.error.empty()) return {{"status", "failed"}, {"error", job.error}};
+    if (!job.reviewer) return {{"status", "done"}, {"review", job.result}};
+    return {{"status", "running"},
+            {"done", job.progress.done},
+            {"total", job.progress.total},
+            {"exact", job.progress.exact}};
+}
+
+void ReviewJobs::forget_old() {
+    // Finished reviews leave first, oldest first; running ones are never dropped (at most `running`).
+    while (jobs_.size() > limits_.kept) {
+        auto victim = std::find_if(order_.begin(), order_.end(), [&](const std::string& id) {
+            const auto& job = jobs_.at(id);
+            const std::lock_guard job_lock(job->mutex);
+            return !job->reviewer;
+        });
+        if (victim == order_.end()) return;
+        jobs_.erase(*victim);
+        order_.erase(victim);
+    }
+}
+
+}  // namespace mancala::server
