@@ -1,0 +1,169 @@
+// Reviews of finished games on the server: the routes over loopback, and the job
+// table's bounds and retries with a think pool the test controls.
+
+#include "review/game_review.hpp"
+#include "review/review_json.hpp"
+#include "server/api.hpp"
+#include "server/review_jobs.hpp"
+#include "server/test_server.hpp"
+
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <random>
+#include <thread>
+
+namespace mancala::server {
+namespace {
+
+using nlohmann::json;
+using testing::Answer;
+using testing::TestServer;
+
+std::string url(const json& state, const std::string& action = "") {
+    return "/api/games/" + state["id"].get<std::string>() + action;
+}
+
+json play_to_the_end(const TestServer& server, json state) {
+    std::mt19937 random(5);
+    for (int step = 0; step < 1000 && !state["over"]; ++step) {
+        Answer a = state["to_move"] == "south"
+                       ? server.post(url(state, "/moves"),
+                                     json{{"pit", state["legal_moves"][random() % state["legal_moves"].size()]}})
+                       : server.post(url(state, "/ai-move"));
+        EXPECT_EQ(a.status, 200) << a.text;
+        if (a.status != 200) break;
+        state = a.body["state"];
+    }
+    return state;
+}
+
+TEST(ServerReview, AFinishedGameIsReviewedOnThePoolAndPolled) {
+    const TestServer server;
+    const json fresh = server.create(json{{"pits", 3}, {"seeds", 2}, {"level", "easy"}, {"first", "human"}});
+    EXPECT_EQ(server.get(url(fresh, "/review")).status, 404);
+    const Answer early = server.post(url(fresh, "/review"));
+    EXPECT_EQ(early.status, 409) << early.text;
+    EXPECT_NE(early.text.find("not over"), std::string::npos);
+
+    const json state = play_to_the_end(server, fresh);
+    ASSERT_TRUE(state["over"]);
+    EXPECT_EQ(server.post(url(state, "/review"), std::string(R"({"deep":true})")).status, 400);
+    const Answer started = server.post(url(state, "/review"));
+    ASSERT_TRUE(started.status == 202 || started.status == 200) << started.text;
+    json status = started.body;
+    for (int i = 0; i < 200 && status["status"] == "running"; ++i) {
+        EXPECT_LE(status["done"].get<int>(), status["total"].get<int>());
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        const Answer polled = server.get(url(state, "/review"));
+        ASSERT_EQ(polled.status, 200) << polled.text;
+        status = polled.body;
+    }
+    ASSERT_EQ(status["status"], "done") << status;
+    const json& review = status["review"];
+
+    // The same game reviewed here, without the server, grades every move the same way.
+    const Rules rules = make_rules("kalah", 3, 2);
+    std::string moves;
+    for (const json& m : state["history"]) moves += m["pit"].get<std::string>() + " ";
+    const review::GameMoves game = review::parse_game_moves(rules, Position::start(rules), moves);
+    ASSERT_EQ(review["moves"].size(), game.moves.size());
+    ASSERT_EQ(review["positions"].size(), game.moves.size() + 1);
+    review::ReviewSettings settings;
+    settings.proof_time = std::chrono::milliseconds(500);
+    settings.hash_mb = 16;
+    const json here = review::to_json(review::review_game(game, settings), settings);
+    EXPECT_EQ(review["moves"], here["moves"]);
+    EXPECT_EQ(review["positions"], here["positions"]);
+    EXPECT_EQ(review["summary"], here["summary"]);
+    for (const json& p : review["positions"]) EXPECT_TRUE(p["exact"]) << p;  // a 3-pit game is proven
+
+    const Answer again = server.post(url(state, "/review"));  // asked twice: the same review
+    EXPECT_EQ(again.status, 200);
+    EXPECT_EQ(again.body["review"]["moves"], review["moves"]);
+}
+
+/// A think pool the test runs by hand, which can refuse.
+struct ManualPool {
+    std::deque<std::function<void()>> jobs;
+    bool refuse = false;
+    ReviewJobs::Submit submit() {
+        return [this](std::function<void()> job, ReviewJobs::Duration) {
+            if (refuse) return false;
+            jobs.push_back(std::move(job));
+            return true;
+        };
+    }
+    void run_all() {
+        while (!jobs.empty()) {
+            auto job = std::move(jobs.front());
+            jobs.pop_front();
+            job();
+        }
+    }
+};
+
+/// Kalah(2,2) played to the end by always taking the first legal move.
+review::GameMoves short_game() {
+    const Rules rules = make_rules("kalah", 2, 2);
+    review::GameMoves game{rules, Position::start(rules), {}};
+    Position p = game.start;
+    while (!p.is_terminal(rules)) {
+        game.moves.push_back(p.legal_moves()[0]);
+        p.apply(rules, game.moves.back());
+    }
+    return game;
+}
+
+TEST(ServerReview, AtMostSoManyRunAndAStepRefusedByAFullPoolIsTriedAgainOnThePoll) {
+    ManualPool pool;
+    ReviewLimits limits;
+    limits.running = 1;
+    limits.hash_mb = 1;
+    ReviewJobs reviews(limits, pool.submit());
+    EXPECT_EQ(reviews.start("a", short_game(), nullptr)["status"], "running");
+    EXPECT_EQ(pool.jobs.size(), 1u);  // one position a job
+    try {
+        reviews.start("b", short_game(), nullptr);
+        FAIL() << "a second review started past the limit";
+    } catch (const ApiError& e) {
+        EXPECT_EQ(e.status(), 503);
+        EXPECT_GT(e.retry_after(), 0);
+    }
+    EXPECT_EQ(reviews.start("a", short_game(), nullptr)["status"], "running");  // the same one, not a second
+
+    pool.refuse = true;  // the pool is full when the next step is due
+    pool.run_all();
+    EXPECT_TRUE(pool.jobs.empty());
+    const json stalled = reviews.status("a");
+    EXPECT_EQ(stalled["status"], "running");
+    EXPECT_EQ(stalled["done"], 1);
+    pool.refuse = false;
+    EXPECT_EQ(reviews.status("a")["done"], 1);  // the poll queued the step again
+    EXPECT_EQ(pool.jobs.size(), 1u);
+    pool.run_all();
+    const json done = reviews.status("a");
+    ASSERT_EQ(done["status"], "done") << done;
+    EXPECT_EQ(done["review"]["moves"].size(), short_game().moves.size());
+    EXPECT_EQ(reviews.running(), 0u);
+    EXPECT_EQ(reviews.start("b", short_game(), nullptr)["status"], "running");  // room again
+}
+
+TEST(ServerReview, FinishedReviewsLeaveFirstPastTheLimitKept) {
+    ManualPool pool;
+    ReviewLimits limits;
+    limits.running = 8;
+    limits.kept = 2;
+    limits.hash_mb = 1;
+    ReviewJobs reviews(limits, pool.submit());
+    reviews.start("a", short_game(), nullptr);
+    reviews.start("b", short_game(), nullptr);
+    pool.run_all();
+    reviews.start("c", short_game(), nullptr);  // "a", finished and oldest, makes room
+    EXPECT_THROW(reviews.status("a"), ApiError);
+    EXPECT_EQ(reviews.status("b")["status"], "done");
+    EXPECT_EQ(reviews.status("c")["status"], "running");
+}
+
+}  // namespace
+}  // namespace mancala::server
