@@ -22,8 +22,8 @@ std::vector<std::string_view> split_moves(std::string_view text) {
         while (end < text.size() && !separator(text[end])) ++end;
         if (end > i) {
             if (words.size() == kMaxReviewMoves)
-                throw std::invalid_argument(fmt::format("more than {} moves: a game to review is at most that long",
-                                                        kMaxReviewMoves));
+                throw std::invalid_argument(
+                    fmt::format("more than {} moves: a game to review is at most that long", kMaxReviewMoves));
             words.push_back(text.substr(i, end - i));
         }
         i = end;

@@ -20,25 +20,11 @@ double final_south_margin(const Rules& rules, const Position& position) {
     return score.south - score.north;
 }
 
-/// Every move's value at a fixed depth, from the mover's side, in stones.
-struct Estimate {
-    std::vector<search::MoveAnalysis> moves;
-    bool all_proven = false;
+}  // namespace
 
-    const search::MoveAnalysis& best() const {
-        return *std::max_element(moves.begin(), moves.end(),
-                                 [](const auto& a, const auto& b) { return a.score < b.score; });
-    }
-    const search::MoveAnalysis* of(int move) const {
-        for (const auto& m : moves)
-            if (m.move == move) return &m;
-        return nullptr;
-    }
-};
-
-class Reviewer {
+class GameReviewer::Impl {
 public:
-    Reviewer(GameMoves game, ReviewSettings settings)
+    Impl(GameMoves game, ReviewSettings settings)
         : game_(std::move(game)),
           settings_(settings),
           prover_(search::EngineSettings{.hash_mb = settings.hash_mb, .threads = 1, .endgame = settings.endgame}),
@@ -87,6 +73,22 @@ public:
     }
 
 private:
+    /// Every move's value at a fixed depth, from the mover's side, in stones.
+    struct Estimate {
+        std::vector<search::MoveAnalysis> moves;
+        bool all_proven = false;
+
+        const search::MoveAnalysis& best() const {
+            return *std::max_element(moves.begin(), moves.end(),
+                                     [](const auto& a, const auto& b) { return a.score < b.score; });
+        }
+        const search::MoveAnalysis* of(int move) const {
+            for (const auto& m : moves)
+                if (m.move == move) return &m;
+            return nullptr;
+        }
+    };
+
     static double south_view(Side mover, double value) { return mover == Side::South ? value : -value; }
 
     PositionValue value_of(std::size_t i) {
@@ -97,8 +99,7 @@ private:
             search::SearchLimits limits;
             limits.move_time = settings_.proof_time;
             limits.nodes = settings_.proof_nodes;
-            const search::SearchReport report =
-                prover_.search(game_.rules, p, limits, search::SearchMode::proof());
+            const search::SearchReport report = prover_.search(game_.rules, p, limits, search::SearchMode::proof());
             nodes_ += report.nodes;
             if (report.proven) return {south_view(mover, stones(report.score)), true, report.best_move};
         }
@@ -158,12 +159,6 @@ private:
     std::size_t next_ = 0;  ///< positions below this index still need a value
     ReviewProgress progress_;
     std::uint64_t nodes_ = 0;
-};
-
-}  // namespace
-
-struct GameReviewer::Impl : Reviewer {
-    using Reviewer::Reviewer;
 };
 
 GameReviewer::GameReviewer(GameMoves game, ReviewSettings settings)

@@ -12,11 +12,16 @@ Grade grade_for_loss(double loss, const GradeThresholds& t) {
 
 std::string_view to_string(Grade grade) {
     switch (grade) {
-    case Grade::Best: return "best";
-    case Grade::Good: return "good";
-    case Grade::Inaccuracy: return "inaccuracy";
-    case Grade::Mistake: return "mistake";
-    case Grade::Blunder: return "blunder";
+        case Grade::Best:
+            return "best";
+        case Grade::Good:
+            return "good";
+        case Grade::Inaccuracy:
+            return "inaccuracy";
+        case Grade::Mistake:
+            return "mistake";
+        case Grade::Blunder:
+            return "blunder";
     }
     return "?";
 }

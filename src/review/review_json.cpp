@@ -35,7 +35,8 @@ nlohmann::json to_json(const GameReview& review, const ReviewSettings& settings)
                          {"grade", to_string(m.grade)}});
     nlohmann::json positions = nlohmann::json::array();
     for (std::size_t i = 0; i < review.positions.size(); ++i)
-        positions.push_back({{"ply", i}, {"south", review.positions[i].south}, {"exact", review.positions[i].exact}});
+        positions.push_back(
+            {{"ply", i}, {"south", review.positions[i].south}, {"exact", review.positions[i].exact}});
     const GradeThresholds& t = settings.thresholds;
     return {
         {"rules", rules_string(rules)},
