@@ -16,7 +16,7 @@ struct CommandRun {
     int code;
 };
 
-CommandRun run(const std::string& args) {
+CommandRun run_mancala(const std::string& args) {
     const std::string command = std::string(MANCALA_BINARY) + " " + args + " 2>/dev/null";
     FILE* pipe = popen(command.c_str(), "r");
     std::string out;
@@ -27,7 +27,7 @@ CommandRun run(const std::string& args) {
 }
 
 TEST(AnalyzeCommand, ScoresEveryMoveAsJson) {
-    const CommandRun r = run("analyze --rules kalah --pits 4 --seeds 3 --depth 40 --hash 8 --json");
+    const CommandRun r = run_mancala("analyze --rules kalah --pits 4 --seeds 3 --depth 40 --hash 8 --json");
     ASSERT_EQ(r.code, 0);
     const auto json = nlohmann::json::parse(r.out);
     EXPECT_EQ(json.at("moves").size(), 4u);
@@ -38,11 +38,11 @@ TEST(AnalyzeCommand, ScoresEveryMoveAsJson) {
 }
 
 TEST(AnalyzeCommand, RefusesBadInputWithExitCodeTwo) {
-    EXPECT_EQ(run("analyze --position 1,2/3/0/0/S").code, 2);
-    EXPECT_EQ(run("analyze --pits 3 --position 1,2/3,4/0/0/S").code, 2);  // 2 pits given, 3 asked
-    EXPECT_EQ(run("analyze --heuristic magic --depth 2").code, 2);
-    EXPECT_EQ(run("analyze --time soon").code, 2);
-    EXPECT_EQ(run("analyze --rules oware").code, 2);
+    EXPECT_EQ(run_mancala("analyze --position 1,2/3/0/0/S").code, 2);
+    EXPECT_EQ(run_mancala("analyze --pits 3 --position 1,2/3,4/0/0/S").code, 2);  // 2 pits given, 3 asked
+    EXPECT_EQ(run_mancala("analyze --heuristic magic --depth 2").code, 2);
+    EXPECT_EQ(run_mancala("analyze --time soon").code, 2);
+    EXPECT_EQ(run_mancala("analyze --rules oware").code, 2);
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ namespace {
 using namespace std::chrono_literals;
 
 /// 32 lowercase hex digits (std::regex is avoided: GCC 12 warns inside it under the sanitizers).
-bool is_hex_id(const std::string& id) {
+bool is_game_id(const std::string& id) {
     return id.size() == 32 && id.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
 
@@ -53,7 +53,7 @@ TEST(GameStore, IdsAre128RandomBitsInHex) {
     std::set<std::string> ids;
     for (int i = 0; i < 1000; ++i) {
         const std::string id = random_game_id();
-        EXPECT_TRUE(is_hex_id(id)) << id;
+        EXPECT_TRUE(is_game_id(id)) << id;
         ids.insert(id);
     }
     EXPECT_EQ(ids.size(), 1000u);

@@ -20,7 +20,7 @@ using nlohmann::json;
 using testing::Answer;
 using testing::TestServer;
 
-std::string url(const json& state, const std::string& action = "") {
+std::string review_url(const json& state, const std::string& action = "") {
     return "/api/games/" + state["id"].get<std::string>() + action;
 }
 
@@ -28,9 +28,9 @@ json play_to_the_end(const TestServer& server, json state) {
     std::mt19937 random(5);
     for (int step = 0; step < 1000 && !state["over"]; ++step) {
         Answer a = state["to_move"] == "south"
-                       ? server.post(url(state, "/moves"),
+                       ? server.post(review_url(state, "/moves"),
                                      json{{"pit", state["legal_moves"][random() % state["legal_moves"].size()]}})
-                       : server.post(url(state, "/ai-move"));
+                       : server.post(review_url(state, "/ai-move"));
         EXPECT_EQ(a.status, 200) << a.text;
         if (a.status != 200) break;
         state = a.body["state"];
@@ -41,21 +41,21 @@ json play_to_the_end(const TestServer& server, json state) {
 TEST(ServerReview, AFinishedGameIsReviewedOnThePoolAndPolled) {
     const TestServer server;
     const json fresh = server.create(json{{"pits", 3}, {"seeds", 2}, {"level", "easy"}, {"first", "human"}});
-    EXPECT_EQ(server.get(url(fresh, "/review")).status, 404);
-    const Answer early = server.post(url(fresh, "/review"));
+    EXPECT_EQ(server.get(review_url(fresh, "/review")).status, 404);
+    const Answer early = server.post(review_url(fresh, "/review"));
     EXPECT_EQ(early.status, 409) << early.text;
     EXPECT_NE(early.text.find("not over"), std::string::npos);
 
     const json state = play_to_the_end(server, fresh);
     ASSERT_TRUE(state["over"]);
-    EXPECT_EQ(server.post(url(state, "/review"), std::string(R"({"deep":true})")).status, 400);
-    const Answer started = server.post(url(state, "/review"));
+    EXPECT_EQ(server.post(review_url(state, "/review"), std::string(R"({"deep":true})")).status, 400);
+    const Answer started = server.post(review_url(state, "/review"));
     ASSERT_TRUE(started.status == 202 || started.status == 200) << started.text;
     json status = started.body;
     for (int i = 0; i < 200 && status["status"] == "running"; ++i) {
         EXPECT_LE(status["done"].get<int>(), status["total"].get<int>());
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        const Answer polled = server.get(url(state, "/review"));
+        const Answer polled = server.get(review_url(state, "/review"));
         ASSERT_EQ(polled.status, 200) << polled.text;
         status = polled.body;
     }
@@ -78,7 +78,7 @@ TEST(ServerReview, AFinishedGameIsReviewedOnThePoolAndPolled) {
     EXPECT_EQ(review["summary"], here["summary"]);
     for (const json& p : review["positions"]) EXPECT_TRUE(p["exact"]) << p;  // a 3-pit game is proven
 
-    const Answer again = server.post(url(state, "/review"));  // asked twice: the same review
+    const Answer again = server.post(review_url(state, "/review"));  // asked twice: the same review
     EXPECT_EQ(again.status, 200);
     EXPECT_EQ(again.body["review"]["moves"], review["moves"]);
 }
