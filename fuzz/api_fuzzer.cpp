@@ -1,6 +1,8 @@
-// The HTTP API's request handling (src/server/api.*), in process and without HTTP, on
-// an in-memory game store. An input is a session of requests, one a line:
+// The HTTP API's request handling (src/server/api.*, routes.*), in process and without
+// HTTP, on an in-memory game store. An input is a session of requests, one a line:
 //   <route> <body>      route: create, move, undo, ai-move, hint, get or delete
+//   game <id>           the requests after it go to game <id> (any text)
+//   route <method> <path>  the route table's match of a request line
 // Each request goes to the game the last successful create made (at first, a small
 // game against the easy level, the human to move). Every answer is either a success
 // with a JSON object or an ApiError with a 4xx status and a short message: never
@@ -10,6 +12,7 @@
 #include "server/api.hpp"
 #include "server/game_database.hpp"
 #include "server/game_store.hpp"
+#include "server/routes.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -60,6 +63,18 @@ Outcome call(std::string_view what, const std::function<Reply()>& route) {
     return outcome;
 }
 
+void match(std::string_view request_line) {
+    const auto space = request_line.find(' ');
+    if (space == std::string_view::npos) return;
+    const std::string_view path = request_line.substr(space + 1);
+    const std::optional<RouteMatch> found = match_route(request_line.substr(0, space), path);
+    if (!found) return;
+    fuzz::require(found->route != nullptr || !found->allowed.empty(), "a known path names its methods");
+    if (found->route && found->route->pattern.find("{id}") != std::string_view::npos)
+        fuzz::require(!found->game_id.empty() && path.find(found->game_id) != std::string_view::npos,
+                      "a game id is a segment of the path");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -106,6 +121,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             call(line, [&] { return api.get_game(game); });
         } else if (route == "delete") {
             call(line, [&] { return api.delete_game(game); });
+        } else if (route == "game") {
+            game = std::string(body);
+        } else if (route == "route") {
+            match(body);
         }
     }
     for (const std::string& id : created) service->store.remove(id);

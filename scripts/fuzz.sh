@@ -63,7 +63,7 @@ for name in "${names[@]}"; do
     mkdir -p "$kept"
     cp "$dir"/crash-* "$dir"/timeout-* "$dir"/oom-* "$dir"/leak-* "$kept"/ 2>/dev/null || true
     printf 'fuzz: %-15s FAILED (exit %s); inputs kept in %s; the log ends:\n' "$name" "$rc" "$kept"
-    grep -vE '^(#[0-9]+|INFO:|MS:|base unit:|0x)' "$dir/log" | tail -40 | sed 's/^/    /'
+    grep -vE '^(#[0-9]+|INFO:|MS:|base unit:|0x|stat::)' "$dir/log" | tail -40 | sed 's/^/    /'
   fi
 done
 exit $failed
