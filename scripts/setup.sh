@@ -11,6 +11,9 @@ packages=(
   libboost-dev libsqlite3-dev sqlite3 prometheus-cpp-dev
   time clang-format
 )
+# the fuzz targets (scripts/fuzz.sh): clang, and libFuzzer with the sanitizers' runtimes
+# (in libclang-rt-14-dev, only recommended by clang and so not installed along with it here)
+packages+=(clang libclang-rt-14-dev)
 # the browser tests (tests/browser): Debian's Chromium; Node.js and npm only if no node is installed
 packages+=(chromium)
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: the optimised build
 # first (the browser tests of the web page included), then the unit tests again
-# under AddressSanitizer and UBSan.
+# under AddressSanitizer and UBSan, then every fuzz target for 20 seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/build.sh
@@ -12,3 +12,5 @@ ctest --preset release
 cmake --preset sanitize >/dev/null
 cmake --build --preset sanitize
 ctest --preset sanitize
+
+./scripts/fuzz.sh 20

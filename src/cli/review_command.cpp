@@ -62,8 +62,8 @@ void print_review(const review::GameReview& r, const review::ReviewSettings& set
     const Rules& rules = r.game.rules;
     int exact = 0;
     for (const auto& p : r.positions) exact += p.exact ? 1 : 0;
-    fmt::print("Review of {}, {} pits, from {}: {} moves; {} of {} positions exact", rules_string(rules), rules.pits,
-               to_notation(r.game.start), r.moves.size(), exact, r.positions.size());
+    fmt::print("Review of {}, {} pits, from {}: {} moves; {} of {} positions exact", rules_string(rules),
+               rules.pits, to_notation(r.game.start), r.moves.size(), exact, r.positions.size());
     if (exact < static_cast<int>(r.positions.size()))
         fmt::print(", the others estimated at depth {} (~)", settings.estimate_depth);
     fmt::print("\n");
@@ -92,8 +92,9 @@ void print_review(const review::GameReview& r, const review::ReviewSettings& set
 
 void run(const ReviewArgs& args) {
     if (args.moves.empty() == args.games_csv.empty())
-        throw UsageError("give the game: --moves \"B2 A5 ...\" (with --rules, --pits, --seeds or --position), or "
-                         "--games-csv FILE --game N");
+        throw UsageError(
+            "give the game: --moves \"B2 A5 ...\" (with --rules, --pits, --seeds or --position), or "
+            "--games-csv FILE --game N");
     const review::GameMoves game = game_to_review(args);
 
     review::ReviewSettings settings;
@@ -112,8 +113,7 @@ void run(const ReviewArgs& args) {
     auto progress = [&](const review::ReviewProgress& p) {
         if (args.quiet) return;
         line.update([&] {
-            return fmt::format("review: {}/{} positions valued ({} exact), from the end", p.done, p.total,
-                               p.exact);
+            return fmt::format("review: {}/{} positions valued ({} exact), from the end", p.done, p.total, p.exact);
         });
     };
     const review::GameReview result = review::review_game(game, settings, progress);
@@ -136,8 +136,9 @@ void add_review_command(CLI::App& app) {
     cmd->add_option("--games-csv", args->games_csv, "an arena games.csv holding the game (with --game)");
     cmd->add_option("--game", args->game_number, "the game number of the row of --games-csv")
         ->check(whole_number(0));
-    cmd->add_option("--time", args->time,
-                    "the proof search's budget for each position; past it the position is estimated (0: estimate all)")
+    cmd->add_option(
+           "--time", args->time,
+           "the proof search's budget for each position; past it the position is estimated (0: estimate all)")
         ->capture_default_str();
     cmd->add_option("--depth", args->depth, "plies of the search that estimates what no proof settles")
         ->capture_default_str()

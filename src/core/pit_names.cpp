@@ -21,7 +21,8 @@ std::optional<int> parse_pit_name(int pits, Side side, std::string_view name) {
     const auto* first = name.data() + 1;
     const auto* last = name.data() + name.size();
     auto [end, ec] = std::from_chars(first, last, number);
-    if (ec != std::errc{} || end != last) return std::nullopt;
+    // Bounded before the arithmetic below: "B-2147483648" must not overflow an int.
+    if (ec != std::errc{} || end != last || number < 0 || number > pits + 2) return std::nullopt;
     const int index = side == Side::South ? number - 2 : pits + 1 - number;
     if (index < 0 || index >= pits) return std::nullopt;
     return index;

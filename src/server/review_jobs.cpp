@@ -9,7 +9,7 @@ namespace mancala::server {
 
 struct ReviewJobs::Job {
     std::mutex mutex;  ///< guards everything below; the reviewer is stepped outside it
-    std::unique_ptr<review::GameReviewer> reviewer;  ///< null once finished
+    std::unique_ptr<review::GameReviewer> reviewer;        ///< null once finished
     std::shared_ptr<const search::EndgameOracle> endgame;  ///< kept open while it runs
     review::ReviewSettings settings;
     review::ReviewProgress progress;

@@ -22,11 +22,11 @@
 namespace mancala::server {
 
 struct ReviewLimits {
-    std::size_t running = 2;                         ///< reviews under way at once; more get 503
-    std::size_t kept = 256;                          ///< reviews remembered (finished ones leave first)
-    std::chrono::milliseconds position_time{500};    ///< the proof budget of one position
-    int estimate_depth = 12;                         ///< where no proof settles a position
-    std::size_t hash_mb = 16;                        ///< each running review's table
+    std::size_t running = 2;                       ///< reviews under way at once; more get 503
+    std::size_t kept = 256;                        ///< reviews remembered (finished ones leave first)
+    std::chrono::milliseconds position_time{500};  ///< the proof budget of one position
+    int estimate_depth = 12;                       ///< where no proof settles a position
+    std::size_t hash_mb = 16;                      ///< each running review's table
 };
 
 class ReviewJobs {

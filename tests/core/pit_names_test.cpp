@@ -33,5 +33,14 @@ TEST(PitNames, ParseRefusesOtherNames) {
     EXPECT_FALSE(parse_pit_name(6, Side::South, ""));
 }
 
+TEST(PitNames, ParseRefusesNumbersAtTheEndsOfInt) {
+    // Found by fuzz/notation_fuzzer under UBSan: the pit index was computed by overflowing arithmetic.
+    EXPECT_FALSE(parse_pit_name(6, Side::South, "B-2147483648"));
+    EXPECT_FALSE(parse_pit_name(6, Side::North, "A-2147483647"));
+    EXPECT_FALSE(parse_pit_name(6, Side::North, "a-2147483648"));
+    EXPECT_FALSE(parse_pit_name(6, Side::South, "B2147483647"));
+    EXPECT_FALSE(parse_pit_name(6, Side::South, "B-3"));
+}
+
 }  // namespace
 }  // namespace mancala

@@ -59,7 +59,7 @@ TEST(GameMoves, RefusalsNameTheMoveByItsNumber) {
         }
         return std::string("accepted");
     };
-    EXPECT_EQ(message("B2 A3"), "accepted");  // B2 sows to B6: North's turn, and A3 is North's
+    EXPECT_EQ(message("B2 A3"), "accepted");                     // B2 sows to B6: North's turn, and A3 is North's
     EXPECT_EQ(message("B2 B3").substr(0, 13), "move 2 (B3): ");  // South's pit on North's turn
     EXPECT_EQ(message("B2 A3 Z9").substr(0, 13), "move 3 (Z9): ");
     EXPECT_NE(message("B2 xyzxyzxyzxyzxyzxyz").find("move 2 (xyzxyzxyzxyz...): "), std::string::npos);
@@ -105,11 +105,10 @@ TEST(GameReview, SmallGamesMatchExhaustiveSearch) {
                 // The played move's value by the twin: the margin after it, from the mover's side.
                 Position after = p;
                 after.apply(rules, m.move);
-                const int after_margin =
-                    after.is_terminal(rules) ? after.store_difference(m.side) : [&] {
-                        const int a = exhaustive.final_margin(after);
-                        return after.to_move() == m.side ? a : -a;
-                    }();
+                const int after_margin = after.is_terminal(rules) ? after.store_difference(m.side) : [&] {
+                    const int a = exhaustive.final_margin(after);
+                    return after.to_move() == m.side ? a : -a;
+                }();
                 EXPECT_EQ(m.played, after_margin) << preset << " seed " << seed << " ply " << ply;
                 EXPECT_EQ(m.loss, m.best - m.played);
                 EXPECT_EQ(m.grade, grade_for_loss(m.loss));
