@@ -67,11 +67,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     std::unique_ptr<Agent> agent;
     try {
-        agent = make_agent(bounded_spec(options));
+        agent = make_agent(bounded_spec(options), AgentContext{});
     } catch (const std::invalid_argument&) {
         return 0;
     }
     const std::string built = agent->spec();
-    fuzz::require(make_agent(built)->spec() == built, "an agent's spec builds the same agent", built);
+    fuzz::require(make_agent(built, AgentContext{})->spec() == built, "an agent's spec builds the same agent",
+                  built);
     return 0;
 }

@@ -35,6 +35,10 @@
   const RETRY_DEFAULT_S = 2; // a 503 or 429 without a usable Retry-After
   const TWO_PLAYERS = 'human'; // the level of a game between two people on one screen
   const MARKS = ['source', 'sown', 'last', 'captured', 'extra'];
+  const REVIEW_POLL_MS = 500; // how often a running review's progress is asked for
+  const REVIEW_TRIES = 5; // review requests while other reviews fill the server (503)
+  const GRADES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
+  const SVG_NS = 'http://www.w3.org/2000/svg';
 
   // What players read in the New game panel; the server's descriptions (GET /api/rules,
   // GET /api/agents) replace these when it gives them.
@@ -66,6 +70,11 @@
   let news = []; // what happened during the last moves, announced with the next status
   let soundOn = false;
   let audio = null; // the AudioContext, made when sound is first turned on
+  // The review of the finished game shown: {id, pits (the moves reviewed), status: running | done,
+  // data (the server's review once done)}; null when there is none.
+  let review = null;
+  let reviewToken = 0; // bumped when a review is dropped or restarted: its polling stops
+  let reviewGraph = null; // the graph drawn: {cursor (the line at the ply shown), x (ply -> x), width}
 
   // ---------- API ----------
 
@@ -533,6 +542,7 @@
 
   function render() {
     if (!state) return;
+    syncReview();
     const n = state.rules.pits;
     buildBoard(n);
     nameStores();
@@ -632,6 +642,7 @@
   function renderMoves() {
     const list = $('move-list');
     list.textContent = '';
+    const graded = review && review.status === 'done' ? review.data.moves : null;
     state.history.forEach((m, i) => {
       const li = document.createElement('li');
       li.className = m.side;
@@ -639,6 +650,7 @@
       button.type = 'button';
       button.textContent = moveText(m);
       button.addEventListener('click', () => showPly(i + 1));
+      if (graded) gradeMove(li, button, graded[i]);
       li.append(button);
       list.append(li);
     });
@@ -757,6 +769,7 @@
     }
     const current = viewPly !== null && viewPly > 0 ? items[viewPly - 1] : null;
     if (current) current.scrollIntoView({ block: 'nearest' });
+    markReviewPly(at);
   }
 
   // ---------- animation ----------
@@ -1208,6 +1221,324 @@
     }
   }
 
+  // ---------- the review of a finished game ----------
+  // The server values every position of the game (exactly where a proof settles it within its budget,
+  // else by the engine at a fixed depth) and grades each move by the stones it lost against the best
+  // one. It works in steps on its think pool, so the page starts it, then polls its progress.
+
+  // The moves of a game as one string: a review is of these moves (an undo after the end changes them).
+  const playedPits = (s) => s.history.map((m) => m.pit).join(' ');
+
+  // A value in stones as the review writes it: "~" marks an estimate rather than a proven value.
+  const reviewValue = (v, isExact) => (isExact ? '' : '~') + formatScore(v);
+
+  // Called by render(): a review stays only while it is of the game shown, finished, with the same
+  // moves; another game, an undo, or an expired game drop it (and stop its polling).
+  function syncReview() {
+    const fits = !!review && !!state && state.over && !gone && review.id === state.id && review.pits === playedPits(state);
+    if (review && !fits) dropReview();
+    $('review-btn').disabled = !state || !state.over || gone || (!!review && review.status === 'running');
+  }
+
+  function dropReview() {
+    review = null;
+    reviewToken++;
+    reviewGraph = null;
+    delete app.dataset.review;
+    $('review').hidden = true;
+    $('review-graph').textContent = '';
+  }
+
+  // The Review button: starts the review, or, once it is shown, takes the player to it.
+  async function startReview() {
+    if (!state || !state.over || gone) return;
+    if (review && review.status === 'done') {
+      $('review-heading').focus();
+      return;
+    }
+    if (review && review.status === 'running') return;
+    const token = ++reviewToken;
+    const id = state.id;
+    review = { id, pits: playedPits(state), status: 'running', data: null };
+    app.dataset.review = 'running';
+    $('review-btn').disabled = true;
+    showError('');
+    $('review').hidden = false;
+    $('review-body').hidden = true;
+    showReviewProgress(null, 'Starting the review…');
+    announce(statusForState(), 'Reviewing the game…');
+    let r;
+    try {
+      r = await requestReview(token, id);
+      if (!r || token !== reviewToken) return;
+      let restarts = 0;
+      while (r.status === 'running') {
+        showReviewProgress(r);
+        await wait(REVIEW_POLL_MS);
+        if (token !== reviewToken) return;
+        try {
+          r = await api('GET', `/api/games/${id}/review`);
+        } catch (e) {
+          // 404: the server no longer has the review (restarted, or it made room for newer ones);
+          // starting it again says whether the game itself is gone
+          if (token !== reviewToken || e.status !== 404) throw e;
+          if (restarts++ >= 1) throw Object.assign(new Error('the server lost the review; try again'), { status: 404 });
+          r = await requestReview(token, id);
+          if (!r) return;
+        }
+        if (token !== reviewToken) return;
+      }
+      if (r.status === 'failed') throw new Error(r.error || 'the review failed');
+      if (r.status !== 'done' || !r.review || !Array.isArray(r.review.moves) || !Array.isArray(r.review.positions)) {
+        throw new Error('Bad answer from the server');
+      }
+      // the server keeps one review a game: one made before an undo is of other moves
+      if (r.review.moves.map((m) => m.move).join(' ') !== review.pits) {
+        throw new Error('the server has a review of this game as it was before an undo, not as it ended');
+      }
+    } catch (e) {
+      if (token !== reviewToken) return;
+      return reviewFailed(e);
+    }
+    review.status = 'done';
+    review.data = r.review;
+    showReview();
+    announce(statusForState(), 'Review ready, under the result.');
+  }
+
+  // POST …/review, asked again while other reviews fill the server (503, after its Retry-After),
+  // REVIEW_TRIES times in all. Returns the status, or null when the review was dropped meanwhile.
+  async function requestReview(token, id) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await api('POST', `/api/games/${id}/review`, {});
+      } catch (e) {
+        if (token !== reviewToken) return null;
+        if (e.status !== 503 || attempt >= REVIEW_TRIES) throw e;
+        const s = retryDelay(e);
+        showReviewProgress(null, `The server is busy reviewing other games; trying again in ${s} s…`);
+        announce(statusForState(), `The server is busy; the review starts in ${s} s.`);
+        await wait(s * 1000);
+        if (token !== reviewToken) return null;
+      }
+    }
+  }
+
+  // The review could not be had: said under the board like other errors; Review may be pressed again.
+  function reviewFailed(e) {
+    dropReview();
+    // api()'s 404 under /api/games/{id}: the server no longer has the game (a lost review says so itself)
+    if (e.expired) return gameExpired();
+    $('review-btn').disabled = !state || !state.over || gone;
+    let why = e.message;
+    if (e.status === 503) why = `the server is still busy reviewing other games: try again in ${plural(retryDelay(e), 'second')}`;
+    showError(`Review failed: ${why}.`.replace(/\.\.$/, '.'));
+    announce(statusForState(), 'The review could not be made.');
+    // 409: the server says the game is not over, so this page's copy is out of date
+    if (e.status === 409) refreshGame(generation, OUT_OF_DATE);
+  }
+
+  // Progress while the server works: "Reviewing… 12/35 positions" and a bar; `text` instead when
+  // there is no progress to show (starting, waiting for a busy server).
+  function showReviewProgress(r, text) {
+    const bar = $('review-bar');
+    $('review-progress').hidden = false;
+    if (r && Number.isInteger(r.total) && r.total > 0) {
+      const done = Math.min(r.done || 0, r.total);
+      const proven = r.exact ? `, ${exact(r.exact)} proven` : '';
+      $('review-progress-text').textContent = `Reviewing… ${done}/${r.total} positions${proven}`;
+      bar.max = r.total;
+      bar.value = done;
+    } else {
+      $('review-progress-text').textContent = text || 'Reviewing…';
+      bar.removeAttribute('value'); // indeterminate
+    }
+  }
+
+  // The finished review: the graph, each side's summary, the grades in the move list.
+  function showReview() {
+    const data = review.data;
+    app.dataset.review = 'done';
+    $('review-progress').hidden = true;
+    $('review-body').hidden = false;
+    $('review-btn').disabled = false;
+    drawReviewGraph();
+    renderReviewSummary(data);
+    renderMoves();
+    renderTimeline();
+  }
+
+  // A graded move in the move list: its grade as a word (coloured, but the word says it), and when it
+  // was not the best, the best move and what each was worth to the mover ("~": an estimate).
+  function gradeMove(li, button, g) {
+    if (!g) return;
+    li.dataset.grade = g.grade;
+    const chip = document.createElement('span');
+    chip.className = `grade grade-${g.grade}`;
+    chip.textContent = g.grade;
+    button.append(' ', chip);
+    if (g.forced) {
+      const only = document.createElement('span');
+      only.className = 'rv-forced';
+      only.textContent = 'only move';
+      button.append(' ', only);
+    }
+    if (g.grade !== 'best') {
+      const best = document.createElement('span');
+      best.className = 'rv-best';
+      best.textContent = `best ${g.best_move} ${reviewValue(g.best, g.exact)}, played ${reviewValue(g.played, g.exact)}`;
+      button.append(' ', best);
+    }
+    button.title = `${playerName(g.side)} could finish ${reviewValue(g.best, g.exact)} with ${g.best_move}, ` +
+      `${reviewValue(g.played, g.exact)} after ${g.move}: ${plural(Math.max(0, Number(g.loss) || 0), 'stone')} lost.`;
+  }
+
+  const gradeWord = (grade, k) =>
+    grade === 'best' || grade === 'good' ? grade : grade === 'inaccuracy' ? (k === 1 ? 'inaccuracy' : 'inaccuracies') : grade + (k === 1 ? '' : 's');
+
+  // One line a side ("You: 12 best, 3 good, ... average loss 0.4 stones a move"), and the thresholds.
+  function renderReviewSummary(data) {
+    const list = $('review-summary');
+    list.textContent = '';
+    for (const side of ['south', 'north']) {
+      const s = (data.summary && data.summary[side]) || {};
+      const li = document.createElement('li');
+      li.dataset.side = side;
+      const who = document.createElement('strong');
+      who.className = `rv-who ${side}`;
+      who.textContent = playerName(side) + ':';
+      li.append(who, ' ');
+      GRADES.forEach((grade, i) => {
+        const k = Number(s[grade]) || 0;
+        const count = document.createElement('span');
+        count.className = 'rv-count';
+        count.dataset.grade = grade;
+        count.dataset.count = k;
+        count.textContent = `${exact(k)} ${gradeWord(grade, k)}`;
+        li.append(i ? ', ' : '', count);
+      });
+      const average = Math.round((Number(s.average_loss) || 0) * 10) / 10;
+      const loss = document.createElement('span');
+      loss.className = 'rv-loss';
+      loss.textContent = `average loss ${average} stones a move`;
+      li.append('; ', loss, '.');
+      list.append(li);
+    }
+    const t = data.thresholds || {};
+    const best = t.best > 0 ? `best ≤ ${t.best}, ` : '';
+    const how =
+      `Each position was proven where ${exact(data.proof_ms)} ms sufficed, else estimated by the engine at depth ` +
+      `${data.estimate_depth}; ${plural(data.nodes || 0, 'position')} searched in ${Math.round((data.seconds || 0) * 10) / 10} s.`;
+    $('review-note').textContent =
+      `Stones lost against the best move: ${best}good ≤ ${t.good}, inaccuracy ≤ ${t.inaccuracy}, mistake ≤ ${t.mistake}, ` +
+      `blunder more. Values are the final margin the player who moved can expect; “~” marks an estimate. ${how}`;
+  }
+
+  function svg(tag, attrs, parent) {
+    const el = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+    if (parent) parent.append(el);
+    return el;
+  }
+
+  // The evaluation graph: South's expected final margin (positions[].south) after each move, zero in
+  // the middle. Drawn in the graph's own width (viewBox = its size in pixels, width 100%), so its text
+  // is the page's size on a phone and on a desktop; filled dots are proven values, hollow ones and
+  // dashed lines estimates; a ring in a grade's colour marks a mistake or a blunder.
+  function drawReviewGraph() {
+    const box = $('review-graph');
+    box.textContent = '';
+    reviewGraph = null;
+    if (!review || review.status !== 'done') return;
+    const data = review.data;
+    const points = data.positions;
+    const n = points.length - 1;
+    const W = Math.max(260, Math.round(box.clientWidth || 340));
+    const H = Math.round(Math.min(240, Math.max(170, W * 0.45)));
+    const pad = { left: 34, right: 12, top: 22, bottom: 32 };
+    const plotW = W - pad.left - pad.right;
+    const plotH = H - pad.top - pad.bottom;
+    const values = points.map((p) => Number(p.south) || 0);
+    const m = Math.max(2, Math.ceil(Math.max(...values.map(Math.abs)))); // symmetric: zero in the middle
+    const x = (ply) => pad.left + (n > 0 ? ply / n : 0.5) * plotW;
+    const y = (v) => pad.top + ((m - v) / (2 * m)) * plotH;
+    const south = playerName('south');
+    const north = playerName('north');
+    const proven = points.filter((p) => p.exact).length;
+    const label =
+      `Graph of the expected final margin after each move (above zero ${south} ahead, below ${north} ahead), ` +
+      `from ${formatScore(Math.min(...values))} to ${formatScore(Math.max(...values))} stones over ${plural(n, 'move')}; ` +
+      `${exact(proven)} of ${exact(points.length)} positions proven, the rest estimated.`;
+    const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label, class: 'rv-svg' });
+    svg('title', {}, root).textContent = label;
+    // the halves: whose side of zero the game is on
+    svg('rect', { x: pad.left, y: pad.top, width: plotW, height: plotH / 2, class: 'rv-band south' }, root);
+    svg('rect', { x: pad.left, y: pad.top + plotH / 2, width: plotW, height: plotH / 2, class: 'rv-band north' }, root);
+    // outside the plot, so no line or dot hides them: who is ahead above zero (top) and below (bottom)
+    svg('text', { x: pad.left + plotW, y: 13, class: 'rv-text rv-side south', 'text-anchor': 'end' }, root).textContent = `▲ ${south} ahead`;
+    svg('text', { x: pad.left, y: H - 3, class: 'rv-text rv-side north' }, root).textContent = `▼ ${north} ahead`;
+    // the y axis: stones, +m / 0 / -m
+    svg('text', { x: 2, y: 13, class: 'rv-text rv-title' }, root).textContent = 'margin (stones)';
+    for (const v of [m, 0, -m]) {
+      svg('text', { x: pad.left - 5, y: y(v) + 4, class: 'rv-text rv-tick', 'text-anchor': 'end' }, root).textContent = formatScore(v);
+    }
+    svg('line', { x1: pad.left, x2: pad.left, y1: pad.top, y2: pad.top + plotH, class: 'rv-axis' }, root);
+    svg('line', { x1: pad.left, x2: pad.left + plotW, y1: y(0), y2: y(0), class: 'rv-zero' }, root);
+    // the x axis: moves, labelled every `step` so the labels do not crowd
+    const room = Math.max(1, Math.floor(plotW / 36));
+    const step = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000].find((s) => n / s <= room) || 10000;
+    for (let k = 0; k <= n; k += step) {
+      svg('text', { x: x(k), y: pad.top + plotH + 14, class: 'rv-text rv-tick', 'text-anchor': 'middle' }, root).textContent = String(k);
+    }
+    svg('text', { x: pad.left + plotW, y: H - 3, class: 'rv-text rv-title', 'text-anchor': 'end' }, root).textContent = 'move →';
+    // the line, dashed where either end is an estimate
+    for (let i = 1; i <= n; i++) {
+      const est = !(points[i - 1].exact && points[i].exact);
+      svg('line', { x1: x(i - 1), y1: y(values[i - 1]), x2: x(i), y2: y(values[i]), class: 'rv-seg' + (est ? ' estimate' : '') }, root);
+    }
+    const cursor = svg('line', { x1: x(n), x2: x(n), y1: pad.top, y2: pad.top + plotH, class: 'rv-cursor' }, root);
+    const r = Math.min(4, Math.max(1.75, (n > 0 ? plotW / n : plotW) * 0.3));
+    points.forEach((p, i) => {
+      const move = i > 0 ? data.moves[i - 1] : null;
+      const flagged = move && (move.grade === 'mistake' || move.grade === 'blunder');
+      const dot = svg('circle', {
+        cx: x(i),
+        cy: y(values[i]),
+        r: flagged ? r + 1 : r,
+        'data-ply': i,
+        class: `rv-point ${p.exact ? 'exact' : 'estimate'}${flagged ? ' grade-' + move.grade : ''}`,
+      }, root);
+      const where = move ? `After move ${i} (${playerName(move.side)}: ${move.move}, ${move.grade})` : 'The start';
+      svg('title', {}, dot).textContent = `${where}: ${reviewValue(values[i], p.exact)} for ${south}`;
+    });
+    box.append(root);
+    reviewGraph = { cursor, x, n, width: box.clientWidth, plotLeft: pad.left, plotW, W };
+    markReviewPly(viewPly === null ? state.history.length : viewPly);
+  }
+
+  function redrawReviewGraph() {
+    if (!reviewGraph || $('review-graph').clientWidth === reviewGraph.width) return;
+    drawReviewGraph();
+  }
+
+  // The graph's cursor follows the timeline: the position the board shows.
+  function markReviewPly(ply) {
+    if (!reviewGraph) return;
+    const at = reviewGraph.x(Math.max(0, Math.min(reviewGraph.n, ply)));
+    reviewGraph.cursor.setAttribute('x1', at);
+    reviewGraph.cursor.setAttribute('x2', at);
+  }
+
+  // The ply nearest a point of the graph (a tap or click at clientX); null when there is no graph.
+  function reviewPlyAt(clientX) {
+    if (!reviewGraph) return null;
+    const box = $('review-graph').firstChild.getBoundingClientRect();
+    if (!box.width) return null;
+    const x = ((clientX - box.left) * reviewGraph.W) / box.width;
+    const ply = Math.round(((x - reviewGraph.plotLeft) / reviewGraph.plotW) * reviewGraph.n);
+    return Math.max(0, Math.min(reviewGraph.n, ply));
+  }
+
   // ---------- resuming ----------
 
   // On load: the game in the URL, else the one this browser played last; a new game only when there
@@ -1372,6 +1703,12 @@
   undoBtn.addEventListener('click', undo);
   skipBtn.addEventListener('click', skipAnimation);
   shareBtn.addEventListener('click', copyLink);
+  $('review-btn').addEventListener('click', startReview);
+  // a tap on the graph shows the board at the nearest position
+  $('review-graph').addEventListener('click', (e) => {
+    const ply = reviewPlyAt(e.clientX);
+    if (ply !== null) showPly(ply);
+  });
   $('tl-first').addEventListener('click', () => showPly(0));
   $('tl-prev').addEventListener('click', () => stepBy(-1));
   $('tl-next').addEventListener('click', () => stepBy(1));
@@ -1389,6 +1726,8 @@
   // the new game panel's link moves focus there too (on a phone it is below the board)
   document.querySelector('.new-link').addEventListener('click', () => setTimeout(() => $('new-heading').focus(), 0));
   if (window.ResizeObserver) new ResizeObserver(refitCounts).observe(boardEl);
+  // the graph is drawn for its width (its text stays the size of the page's): drawn again when it changes
+  if (window.ResizeObserver) new ResizeObserver(redrawReviewGraph).observe($('review-graph'));
 
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') {

@@ -9,13 +9,16 @@ namespace mancala::server {
 
 struct ReviewJobs::Job {
     std::mutex mutex;  ///< guards everything below; the reviewer is stepped outside it
-    std::unique_ptr<review::GameReviewer> reviewer;        ///< null once finished
+    std::unique_ptr<review::GameReviewer> reviewer;        ///< null once finished, and while a step has it
+    bool finished = false;                                 ///< done or failed
     std::shared_ptr<const search::EndgameOracle> endgame;  ///< kept open while it runs
     review::ReviewSettings settings;
     review::ReviewProgress progress;
     bool scheduled = false;  ///< a step is in the think pool
     nlohmann::json result;   ///< the review, once finished
     std::string error;       ///< why it failed, if it did
+    std::vector<int> moves;  ///< the moves reviewed: a game undone and played on is another game
+    bool dropped = false;    ///< replaced by a review of other moves: its next step stops it
 };
 
 ReviewJobs::ReviewJobs(ReviewLimits limits, Submit submit) : limits_(limits), submit_(std::move(submit)) {}
@@ -26,13 +29,22 @@ nlohmann::json ReviewJobs::start(const std::string& id, review::GameMoves game,
                                  std::shared_ptr<const search::EndgameOracle> endgame) {
     const std::lock_guard lock(mutex_);
     if (auto found = jobs_.find(id); found != jobs_.end()) {
-        const std::lock_guard job_lock(found->second->mutex);
-        return status_of(*found->second);
+        Job& old = *found->second;
+        std::unique_lock job_lock(old.mutex);
+        // The same moves: the same review. A failed one is tried afresh, and one of other
+        // moves (the game was undone at its end and finished differently) is replaced.
+        if (old.moves == game.moves && old.error.empty()) return status_of(old);
+        old.dropped = true;
+        old.reviewer.reset();
+        old.endgame.reset();
+        job_lock.unlock();
+        jobs_.erase(found);
+        order_.erase(std::find(order_.begin(), order_.end(), id));
     }
     std::size_t under_way = 0;
     for (const auto& [_, job] : jobs_) {
         const std::lock_guard job_lock(job->mutex);
-        under_way += job->reviewer ? 1 : 0;
+        under_way += job->finished ? 0 : 1;
     }
     if (under_way >= limits_.running)
         throw ApiError(503, "other games are being reviewed; try again in a moment", 5);
@@ -43,6 +55,7 @@ nlohmann::json ReviewJobs::start(const std::string& id, review::GameMoves game,
     job->settings.estimate_depth = limits_.estimate_depth;
     job->settings.hash_mb = limits_.hash_mb;
     job->settings.endgame = job->endgame.get();
+    job->moves = game.moves;
     job->reviewer = std::make_unique<review::GameReviewer>(std::move(game), job->settings);
     job->progress = job->reviewer->progress();
     jobs_.emplace(id, job);
@@ -64,7 +77,7 @@ nlohmann::json ReviewJobs::status(const std::string& id) {
     }
     const std::lock_guard job_lock(job->mutex);
     // A step refused by a full think pool is tried again when someone asks.
-    if (job->reviewer && !job->scheduled) schedule(job);
+    if (!job->finished && !job->scheduled) schedule(job);
     return status_of(*job);
 }
 
@@ -73,7 +86,7 @@ std::size_t ReviewJobs::running() const {
     std::size_t n = 0;
     for (const auto& [_, job] : jobs_) {
         const std::lock_guard job_lock(job->mutex);
-        n += job->reviewer ? 1 : 0;
+        n += job->finished ? 0 : 1;
     }
     return n;
 }
@@ -84,12 +97,14 @@ void ReviewJobs::schedule(const std::shared_ptr<Job>& job) {
 }
 
 void ReviewJobs::run_step(const std::shared_ptr<Job>& job) {
-    review::GameReviewer* reviewer = nullptr;
+    // The step owns the reviewer while it runs: a review dropped meanwhile (start() of
+    // other moves) is freed here, never under a running step.
+    std::unique_ptr<review::GameReviewer> reviewer;
     {
         const std::lock_guard lock(job->mutex);
-        reviewer = job->reviewer.get();
+        if (job->dropped || !job->reviewer) return;
+        reviewer = std::move(job->reviewer);
     }
-    if (!reviewer) return;
     // Only the one scheduled step touches the reviewer, so it runs without the lock.
     std::string failure;
     std::optional<nlohmann::json> finished;
@@ -102,22 +117,24 @@ void ReviewJobs::run_step(const std::shared_ptr<Job>& job) {
     const std::lock_guard lock(job->mutex);
     job->scheduled = false;
     job->progress = reviewer->progress();
+    if (job->dropped) return;
     if (!failure.empty()) {
         job->error = "the review failed: " + failure;
-        job->reviewer.reset();
+        job->finished = true;
         job->endgame.reset();
     } else if (finished) {
         job->result = std::move(*finished);
-        job->reviewer.reset();
+        job->finished = true;
         job->endgame.reset();
     } else {
+        job->reviewer = std::move(reviewer);
         schedule(job);
     }
 }
 
 nlohmann::json ReviewJobs::status_of(const Job& job) {
     if (!job.error.empty()) return {{"status", "failed"}, {"error", job.error}};
-    if (!job.reviewer) return {{"status", "done"}, {"review", job.result}};
+    if (job.finished) return {{"status", "done"}, {"review", job.result}};
     return {{"status", "running"},
             {"done", job.progress.done},
             {"total", job.progress.total},
@@ -130,7 +147,7 @@ void ReviewJobs::forget_old() {
         auto victim = std::find_if(order_.begin(), order_.end(), [&](const std::string& id) {
             const auto& job = jobs_.at(id);
             const std::lock_guard job_lock(job->mutex);
-            return !job->reviewer;
+            return job->finished;
         });
         if (victim == order_.end()) return;
         jobs_.erase(*victim);

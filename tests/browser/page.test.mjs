@@ -335,6 +335,61 @@ async function axeViolations(page) {
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
+// ---------- the review ----------
+
+const REVIEW_GRADES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
+
+// A value as the page writes it in a review: one decimal under 10, a sign, "~" before an estimate.
+function reviewValue(v, exact) {
+  const x = Math.abs(v) >= 10 ? Math.round(v) : Math.round(v * 10) / 10;
+  return (exact ? '' : '~') + (x > 0 ? '+' + x : String(x));
+}
+
+// GET /api/games/{id}/review, once it is done: the review.
+async function apiReview(id) {
+  const r = await fetch(`${base}/api/games/${id}/review`);
+  assert.equal(r.status, 200, `GET /api/games/${id}/review`);
+  const body = await r.json();
+  assert.equal(body.status, 'done');
+  return body.review;
+}
+
+// South plays its first legal pit until the game is over (as the whole-game tests do).
+async function playToTheEnd(page) {
+  for (let turn = 0; turn < 80; turn++) {
+    if ((await page.getAttribute('#app', 'data-state')) === 'over') return;
+    await page.locator('.pit.south.legal').first().click();
+    await waitSettled(page);
+  }
+  assert.fail('the game did not end in 80 turns');
+}
+
+// A review of `state`'s moves as the server would send it, with the five grades in turn, estimates in
+// the first half and proven values in the second: the page's every colour and mark, whatever a real
+// game's grades happen to be.
+function madeUpReview(state) {
+  const losses = { best: 0, good: 1, inaccuracy: 2, mistake: 3, blunder: 6 };
+  const positions = [{ ply: 0, south: 1.5, exact: false }];
+  const moves = state.history.map((m, i) => {
+    const grade = REVIEW_GRADES[i % 5];
+    const exact = i >= state.history.length / 2;
+    positions.push({ ply: i + 1, south: exact ? (i % 2 ? 2 : -3) : (i % 2 ? 0.5 : -1.5), exact });
+    const best = grade === 'best' ? m.pit : m.side === 'south' ? 'B2' : 'A2';
+    return { ply: i, side: m.side, move: m.pit, best_move: best, best: 3, played: 3 - losses[grade], loss: losses[grade], exact, forced: false, grade };
+  });
+  const summary = {};
+  for (const side of ['south', 'north']) {
+    const own = moves.filter((m) => m.side === side);
+    summary[side] = Object.fromEntries(REVIEW_GRADES.map((g) => [g, own.filter((m) => m.grade === g).length]));
+    summary[side].moves = own.length;
+    summary[side].average_loss = own.length ? own.reduce((a, m) => a + m.loss, 0) / own.length : 0;
+  }
+  return {
+    rules: 'kalah', pits: state.rules.pits, seeds: state.rules.seeds, start: '', moves, positions, summary,
+    thresholds: { best: 0, good: 1, inaccuracy: 2, mistake: 4 }, proof_ms: 500, estimate_depth: 12, nodes: 1234, seconds: 0.5,
+  };
+}
+
 // ---------- tests ----------
 
 // A guard against a hang, not the budget: the suite takes about 2 minutes on an idle 2-core machine.
@@ -1164,6 +1219,239 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await a.done();
   });
 
+  // ---------- the review of a finished game ----------
+
+  test('Review grades a whole small game: a grade per move, a point per position, summaries that add up, as the server has it; fits a phone', { timeout: 120000 }, async () => {
+    const { page, done } = await openPage(PHONE);
+    const id = await newGame(page, { pits: 3, seeds: 2, level: 'easy', first: 'human', speed: 10 });
+    await playToTheEnd(page);
+    const state = await apiState(id);
+    assert.ok(state.over);
+    const n = state.history.length;
+    assert.ok(await page.isHidden('#review'), 'no review until asked');
+    assert.ok(await page.isVisible('#result-actions #review-btn'), 'Review beside Play again');
+    const asked = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/api/games/${id}/review`) asked.push(r.method());
+    });
+    await page.click('#review-btn');
+    assert.ok(await page.isVisible('#review'));
+    await page.waitForSelector('#app[data-review="done"]', { timeout: 90000 });
+    assert.equal(asked[0], 'POST', 'started with a POST (then polled with GETs while it ran)');
+    assert.ok(asked.slice(1).every((m) => m === 'GET'));
+    assert.match(await statusText(page), /Review ready/);
+    assert.ok(await page.isHidden('#review-progress'));
+    const rv = await apiReview(id);
+    assert.equal(rv.moves.length, n);
+    assert.equal(rv.positions.length, n + 1);
+
+    // the move list: one grade a move, one of the five words, the server's; the best move and the values
+    // when the move was not the best ("~" before an estimate)
+    const items = await page.$$eval('#move-list li', (els) =>
+      els.map((li) => ({
+        side: li.className,
+        grades: [...li.querySelectorAll('.grade')].map((g) => g.textContent),
+        best: li.querySelector('.rv-best') ? li.querySelector('.rv-best').textContent : null,
+        text: li.textContent,
+      })),
+    );
+    assert.equal(items.length, n, 'a move list item a move');
+    items.forEach((item, i) => {
+      const m = rv.moves[i];
+      assert.equal(m.move, state.history[i].pit, `move ${i + 1}: the review is of the moves played`);
+      assert.equal(item.grades.length, 1, `move ${i + 1}: one grade`);
+      assert.ok(REVIEW_GRADES.includes(item.grades[0]), `move ${i + 1}: "${item.grades[0]}" is a grade`);
+      assert.equal(item.grades[0], m.grade, `move ${i + 1}: the server's grade`);
+      assert.match(item.side, new RegExp(m.side));
+      if (m.grade === 'best') assert.equal(item.best, null, `move ${i + 1}: nothing more for a best move`);
+      else assert.equal(item.best, `best ${m.best_move} ${reviewValue(m.best, m.exact)}, played ${reviewValue(m.played, m.exact)}`, `move ${i + 1}`);
+      assert.match(item.text, /^(You|Computer): /, 'the players\' words');
+    });
+
+    // the graph: a point a position (filled when proven), higher for South's better positions
+    const graph = await page.evaluate(() => {
+      const svg = document.querySelector('#review-graph svg');
+      return {
+        role: svg.getAttribute('role'),
+        label: svg.getAttribute('aria-label'),
+        title: svg.querySelector(':scope > title').textContent,
+        viewBox: svg.getAttribute('viewBox'),
+        width: svg.getBoundingClientRect().width,
+        zero: Number(svg.querySelector('.rv-zero').getAttribute('y1')),
+        texts: [...svg.querySelectorAll('text')].map((t) => t.textContent),
+        points: [...svg.querySelectorAll('.rv-point')].map((c) => ({
+          ply: Number(c.dataset.ply),
+          cx: Number(c.getAttribute('cx')),
+          cy: Number(c.getAttribute('cy')),
+          exact: c.classList.contains('exact'),
+          hollow: c.classList.contains('estimate'),
+          title: c.querySelector('title').textContent,
+        })),
+      };
+    });
+    assert.equal(graph.role, 'img');
+    assert.match(graph.label, /expected final margin/);
+    assert.equal(graph.title, graph.label);
+    assert.equal(graph.points.length, n + 1, 'N + 1 points');
+    assert.ok(graph.texts.includes('▲ You ahead') && graph.texts.includes('▼ Computer ahead') && graph.texts.includes('move →'), 'labelled axes');
+    const [, , vbWidth] = graph.viewBox.split(' ').map(Number);
+    assert.ok(Math.abs(vbWidth - graph.width) <= 2, `drawn for its width (viewBox ${vbWidth}, ${graph.width}px)`);
+    graph.points.forEach((p, i) => {
+      const pos = rv.positions[i];
+      assert.equal(p.ply, i);
+      assert.equal(p.exact, pos.exact, `position ${i}: proven or estimated as the server says`);
+      assert.equal(p.hollow, !pos.exact);
+      assert.ok(p.title.endsWith(`: ${reviewValue(pos.south, pos.exact)} for You`), `position ${i}: ${p.title}`);
+      if (pos.south === 0) assert.ok(Math.abs(graph.zero - p.cy) < 0.01, `position ${i}: on the zero line`);
+      else assert.equal(Math.sign(graph.zero - p.cy), Math.sign(pos.south), `position ${i}: on its side of zero`);
+      if (i > 0) assert.ok(p.cx > graph.points[i - 1].cx, 'left to right');
+      for (let j = 0; j < i; j++) {
+        const q = graph.points[j];
+        const d = pos.south - rv.positions[j].south;
+        if (d === 0) assert.ok(Math.abs(p.cy - q.cy) < 0.01, `positions ${j} and ${i} level`);
+        else assert.equal(Math.sign(q.cy - p.cy), Math.sign(d), `positions ${j} and ${i}: the better one higher`);
+      }
+    });
+
+    // a line a side in the players' words, its counts adding up to that side's moves and all to N
+    const summary = await page.$$eval('#review-summary li', (els) =>
+      els.map((li) => ({
+        side: li.dataset.side,
+        who: li.querySelector('.rv-who').textContent,
+        counts: Object.fromEntries([...li.querySelectorAll('.rv-count')].map((c) => [c.dataset.grade, Number(c.dataset.count)])),
+        text: li.textContent,
+      })),
+    );
+    assert.deepEqual(summary.map((s) => s.who), ['You:', 'Computer:']);
+    let counted = 0;
+    for (const s of summary) {
+      const server = rv.summary[s.side];
+      assert.deepEqual(Object.keys(s.counts), REVIEW_GRADES, 'every grade counted');
+      const sum = Object.values(s.counts).reduce((a, b) => a + b, 0);
+      assert.equal(sum, server.moves, `${s.side}: the counts add up to its moves`);
+      assert.equal(sum, state.history.filter((m) => m.side === s.side).length);
+      for (const g of REVIEW_GRADES) assert.equal(s.counts[g], server[g], `${s.side} ${g}`);
+      assert.equal(sum, items.filter((it) => it.side === s.side).length);
+      assert.ok(s.text.includes(`average loss ${Math.round(server.average_loss * 10) / 10} stones`), s.text);
+      counted += sum;
+    }
+    assert.equal(counted, n, 'all the moves');
+    const t = rv.thresholds;
+    assert.ok((await page.textContent('#review-note')).includes(`good ≤ ${t.good}, inaccuracy ≤ ${t.inaccuracy}, mistake ≤ ${t.mistake}, blunder more`));
+    assert.doesNotMatch(await page.textContent('#review'), /south|north/i, 'the players\' words, not the rows\'');
+
+    // nothing sticks out on the phone
+    assert.deepEqual(await layoutProblems(page), [], 'the review on a phone');
+    const box = await page.evaluate(() => {
+      const review = document.getElementById('review');
+      const r = review.getBoundingClientRect();
+      const g = document.querySelector('#review-graph svg').getBoundingClientRect();
+      return { left: r.left, right: r.right, gLeft: g.left, gRight: g.right, scroll: review.scrollWidth, client: review.clientWidth };
+    });
+    assert.ok(box.left >= 0 && box.right <= PHONE.width, `the review fits the phone (${box.left}..${box.right})`);
+    assert.ok(box.gLeft >= box.left && box.gRight <= box.right, 'the graph fits the review');
+    assert.ok(box.scroll <= box.client, `nothing scrolls sideways (${box.scroll} > ${box.client})`);
+
+    // a point of the graph, or a graded move, shows the board there (the timeline)
+    const k = Math.min(2, n - 1);
+    await page.locator('#review-graph .rv-point').nth(k).click();
+    assert.equal(await page.getAttribute('#app', 'data-view'), 'replay');
+    assert.equal(await page.textContent('#tl-pos'), `Move ${k} of ${n}`);
+    assert.deepEqual(await drawnCounts(page), countsOf(k === 0 ? state.history[0].before : state.history[k - 1].after));
+    assert.equal(await page.getAttribute('#review-graph .rv-cursor', 'x1'), String(graph.points[k].cx), 'the graph marks the position shown');
+    await page.locator('#move-list li button').nth(n - 2).click(); // (the last move's board is the game's)
+    assert.equal(await page.getAttribute('#app', 'data-view'), 'replay');
+    assert.equal(await page.textContent('#tl-pos'), `Move ${n - 1} of ${n}`);
+    assert.equal(await page.locator('#move-list li').nth(n - 2).getAttribute('aria-current'), 'step');
+    assert.equal(await page.locator('#move-list li .grade').count(), n, 'the grades stay through the replay');
+    await page.click('#tl-last');
+    assert.equal(await page.getAttribute('#app', 'data-view'), 'game');
+
+    // the same game opened by its link (read-only): its review comes at once
+    const b = await openPage(DESKTOP, `/?game=${id}`);
+    assert.match(await b.page.textContent('#result-heading'), /read only/);
+    await b.page.click('#review-btn');
+    await b.page.waitForSelector('#app[data-review="done"]', { timeout: 15000 });
+    assert.deepEqual(await b.page.$$eval('#move-list li .grade', (els) => els.map((e) => e.textContent)), rv.moves.map((m) => m.grade));
+    assert.equal(await b.page.locator('#review-graph .rv-point').count(), n + 1);
+    await b.done();
+    await done();
+  });
+
+  test('review: every grade readable in light and dark (axe); a busy server asked again after Retry-After; 409, failed and stale reviews said under the board', { timeout: 90000 }, async () => {
+    const { page, done } = await openPage(PHONE);
+    const id = await newGame(page, { pits: 3, seeds: 2, level: 'easy', first: 'human', speed: 10 });
+    await playToTheEnd(page);
+    const state = await apiState(id);
+    assert.ok(state.history.length >= 5, 'enough moves for every grade');
+    // the server's answers, made up: a 503 first, then progress, then a review with all five grades
+    // and estimates; later a failed review and a 409
+    let answer = 'busy';
+    let gets = 0;
+    const asked = [];
+    await page.route('**/api/games/*/review', (route) => {
+      const method = route.request().method();
+      asked.push({ method, at: Date.now() });
+      const json = (status, body) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+      if (answer === 'busy') {
+        answer = 'made up';
+        return busy(route, 503, 1, 'other games are being reviewed; try again in a moment');
+      }
+      if (answer === 'failed') return json(method === 'POST' ? 202 : 200, method === 'POST' ? { status: 'running', done: 0, total: 2, exact: 0 } : { status: 'failed', error: 'the review failed: made up by the test' });
+      if (answer === 'conflict') return json(409, { error: 'the game is not over: it can be reviewed once it ends' });
+      // a review of other moves (the server's, made before an undo changed the game's end)
+      if (answer === 'stale') return json(200, { status: 'done', review: madeUpReview({ rules: state.rules, history: [{ side: 'south', pit: 'B3' }] }) });
+      if (method === 'POST') return json(202, { status: 'running', done: 0, total: state.history.length + 1, exact: 0 });
+      gets += 1;
+      if (gets < 3) return json(200, { status: 'running', done: gets * 2, total: state.history.length + 1, exact: gets });
+      return json(200, { status: 'done', review: madeUpReview(state) });
+    });
+    await page.click('#review-btn');
+    await page.waitForFunction(() => /busy reviewing other games; trying again in 1 s/.test(document.getElementById('review-progress-text').textContent));
+    assert.match(await statusText(page), /The server is busy; the review starts in 1 s\./);
+    await page.waitForFunction(() => /^Reviewing… \d+\/\d+ positions/.test(document.getElementById('review-progress-text').textContent));
+    await page.waitForSelector('#app[data-review="done"]');
+    assert.ok(asked[1].at - asked[0].at >= 900, `asked again after Retry-After (${asked[1].at - asked[0].at} ms)`);
+    assert.equal(await page.textContent('#error'), '');
+    const grades = await page.$$eval('#move-list li .grade', (els) => els.map((e) => e.textContent));
+    assert.deepEqual([...new Set(grades)].sort(), [...REVIEW_GRADES].sort(), 'all five grades shown');
+    assert.match(await page.textContent('#move-list'), /best [AB]\d ~[+-]?\d/, 'estimates marked with ~');
+    assert.deepEqual(await axeViolations(page), [], 'every grade, light');
+    await page.locator('#move-list li[data-grade="blunder"] button').first().click(); // the current move's colours
+    assert.deepEqual(await axeViolations(page), [], 'replaying a blunder, light');
+    await page.click('#theme-btn');
+    assert.deepEqual(await axeViolations(page), [], 'replaying a blunder, dark');
+    await page.click('#tl-last');
+    assert.deepEqual(await axeViolations(page), [], 'every grade, dark');
+    assert.deepEqual(await layoutProblems(page), [], 'dark, on a phone');
+    await page.click('#theme-btn');
+
+    // a failed review, a 409 and a review of other moves, each on a new finished game: said under the
+    // board, Review may be pressed again
+    for (const [kind, said] of [
+      ['failed', /^Review failed: the review failed: made up by the test\.$/],
+      ['conflict', /^Review failed: the game is not over: it can be reviewed once it ends\.$/],
+      ['stale', /^Review failed: the server has a review of this game as it was before an undo/],
+    ]) {
+      answer = kind;
+      const next = await newGame(page, { pits: 1, seeds: 1, level: 'easy', first: 'human' });
+      assert.ok(await page.isHidden('#review'), 'a new game has no review');
+      await page.click('[data-cell="B2"]');
+      await page.waitForSelector('#app[data-state="over"]');
+      await page.click('#review-btn');
+      await page.waitForFunction(() => /^Review failed/.test(document.getElementById('error').textContent));
+      await waitSettled(page);
+      assert.match(await page.textContent('#error'), said, kind);
+      assert.equal(await page.getAttribute('#app', 'data-game-id'), next);
+      assert.ok(await page.isHidden('#review'), `${kind}: no review shown`);
+      assert.ok(await page.isEnabled('#review-btn'), `${kind}: Review may be pressed again`);
+      const board = await page.locator('#board').boundingBox();
+      const error = await page.locator('#error').boundingBox();
+      assert.ok(error.y >= board.y + board.height && error.y - (board.y + board.height) < 60, 'the error is right under the board');
+    }
+    await done([503, 409]);
+  });
+
   // ---------- comfort ----------
 
   test('dark mode follows the system; the toggle overrides it and is remembered', { timeout: 30000 }, async () => {
@@ -1192,7 +1480,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await done();
   });
 
-  test('no serious or critical accessibility problems (axe-core): playing, replaying, game over, dark', { timeout: 60000 }, async () => {
+  test('no serious or critical accessibility problems (axe-core): playing, replaying, game over, review, dark', { timeout: 60000 }, async () => {
     const { page, done } = await openPage(PHONE);
     await newGame(page, { pits: 6, seeds: 4, level: 'easy', first: 'human' });
     await page.click('[data-cell="B3"]');
@@ -1215,6 +1503,9 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.deepEqual(await axeViolations(page), [], 'game over, two players, dark');
     await page.click('#theme-btn');
     assert.deepEqual(await axeViolations(page), [], 'game over, light');
+    await page.click('#review-btn');
+    await page.waitForSelector('#app[data-review="done"]');
+    assert.deepEqual(await axeViolations(page), [], 'the review, light');
     await done();
   });
 });

@@ -34,7 +34,7 @@ refuse() {
 
 # The command itself.
 refuse "no command given|homework, analyze"
-refuse "unknown command 'frobnicate'|homework, analyze, bench, play, arena, solve, db, serve" frobnicate
+refuse "unknown command 'frobnicate'|homework, analyze, bench, play, arena, solve, db, review, serve" frobnicate
 refuse "unknown option '--frob'" --frob
 refuse "unknown option '-x'" -x
 refuse "unknown command 'Homework'" Homework
@@ -53,6 +53,19 @@ refuse "--max-log-size|'0'" homework --max-log-size 0
 refuse "analyze|unknown option '--frob'" analyze --frob
 refuse "analyze|unexpected argument 'extra'" analyze extra
 refuse "analyze --nodes needs a value" analyze --nodes
+refuse "give the game|--moves|--games-csv" review
+refuse "give the game" review --moves B2 --games-csv games.csv --game 0
+refuse "move 1 (B9)|south plays B2..B7" review --moves B9
+refuse "move 2 (B3)|north plays" review --moves "B2 B3"
+refuse "--games-csv needs --game" review --games-csv games.csv
+refuse "review --depth|'0'" review --moves B2 --depth 0
+refuse "--time abc" review --moves B2 --time abc
+refuse "cannot read|missing.csv" review --games-csv missing.csv --game 0
+printf 'game,opening,opening_position,south\n0,0,"4,4/4,4/0/0/S",random\n' > old-games.csv
+refuse "no 'rules' column|before the arena kept the moves" review --games-csv old-games.csv --game 0
+printf 'game,opening_position,rules,moves\n0,"4,4/4,4/0/0/S",kalah,B2 B9\n' > bad-games.csv
+refuse "move 2 (B9)" review --games-csv bad-games.csv --game 0
+refuse "no game 7" review --games-csv bad-games.csv --game 7
 refuse "analyze --nodes|'-5'" analyze --nodes -5
 refuse "analyze --nodes|'abc'" analyze --nodes abc
 refuse "analyze --nodes|'1e6'" analyze --nodes 1e6

@@ -149,6 +149,36 @@ TEST(ServerReview, AtMostSoManyRunAndAStepRefusedByAFullPoolIsTriedAgainOnThePol
     EXPECT_EQ(reviews.start("b", short_game(), nullptr)["status"], "running");  // room again
 }
 
+TEST(ServerReview, AGameUndoneAtItsEndAndFinishedDifferentlyIsReviewedAfresh) {
+    ManualPool pool;
+    ReviewLimits limits;
+    limits.hash_mb = 1;
+    ReviewJobs reviews(limits, pool.submit());
+    review::GameMoves game = short_game();
+    reviews.start("a", game, nullptr);
+    pool.run_all();
+    ASSERT_EQ(reviews.status("a")["status"], "done");
+
+    // The same game id with other moves (as when the game's end is undone and played
+    // otherwise): Kalah(2,2) with the last legal move taken each time.
+    review::GameMoves other{game.rules, game.start, {}};
+    for (Position p = other.start; !p.is_terminal(other.rules);) {
+        other.moves.push_back(p.legal_moves()[p.legal_moves().size() - 1]);
+        p.apply(other.rules, other.moves.back());
+    }
+    ASSERT_NE(other.moves, game.moves);
+    EXPECT_EQ(reviews.start("a", other, nullptr)["status"], "running");
+    pool.run_all();
+    const json done = reviews.status("a");
+    ASSERT_EQ(done["status"], "done");
+    EXPECT_EQ(done["review"]["moves"].size(), other.moves.size());
+    EXPECT_EQ(done["review"]["start"], "2,2/2,2/0/0/S");
+    std::string names;
+    for (const json& m : done["review"]["moves"])
+        names += (names.empty() ? "" : " ") + m["move"].get<std::string>();
+    EXPECT_EQ(names, review::format_game_moves(other));
+}
+
 TEST(ServerReview, FinishedReviewsLeaveFirstPastTheLimitKept) {
     ManualPool pool;
     ReviewLimits limits;
