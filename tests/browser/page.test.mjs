@@ -328,6 +328,12 @@ function drawnMatches(text, value) {
 // axe-core's serious and critical findings on the page as it is now.
 async function axeViolations(page) {
   if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: axePath });
+  // A toast fading in or out has, for that moment, the contrast of its opacity: check it
+  // shown or gone, as a reader sees it.
+  await page.waitForFunction(() => {
+    const opacity = getComputedStyle(document.getElementById('toast')).opacity;
+    return opacity === '0' || opacity === '1';
+  }, null, { timeout: 3000 });
   const found = await page.evaluate(async () => {
     const r = await window.axe.run(document, { resultTypes: ['violations'] });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));

@@ -20,5 +20,5 @@ export MANCALA_BINARY="$(realpath -m "${MANCALA_BINARY:-$root/build/mancala}")"
 
 cd "$here"
 npm ci --no-audit --no-fund --loglevel=error >/dev/null
-# bounded: the suite takes about two minutes (more on a loaded machine); a hang is killed
+# bounded: the suite takes about two and a half minutes (more on a loaded machine); a hang is killed
 timeout --kill-after=10 330 node --test --test-concurrency=1 --test-reporter=spec
