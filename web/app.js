@@ -1292,7 +1292,8 @@
       if (r.status !== 'done' || !r.review || !Array.isArray(r.review.moves) || !Array.isArray(r.review.positions)) {
         throw new Error('Bad answer from the server');
       }
-      // the server keeps one review a game: one made before an undo is of other moves
+      // a safety net: the server reviews a game afresh once its moves change (an undo at the end),
+      // so a review of other moves than those shown is never shown as theirs
       if (r.review.moves.map((m) => m.move).join(' ') !== review.pits) {
         throw new Error('the server has a review of this game as it was before an undo, not as it ended');
       }
