@@ -22,7 +22,7 @@ double final_south_margin(const Rules& rules, const Position& position) {
 
 }  // namespace
 
-class GameReviewer::Impl {
+struct GameReviewer::Impl {
 public:
     Impl(GameMoves game, ReviewSettings settings)
         : game_(std::move(game)),
