@@ -1,5 +1,8 @@
 #include "search/search_worker.hpp"
 
+#include "core/mover_first_counts.hpp"
+#include "util/assert.hpp"
+
 #include <algorithm>
 
 namespace mancala::search {
@@ -49,12 +52,8 @@ int SearchWorker<Board>::leaf_value(const Board& p) const {
 template <class Board>
 int SearchWorker<Board>::endgame_value(const Board& p, int stones) const {
     int cells[2 * kMaxPits];
-    const Side me = p.to_move();
-    const int n = p.pits();
-    for (int i = 0; i < n; ++i) {
-        cells[i] = p.pit(me, i);
-        cells[n + i] = p.pit(opponent(me), i);
-    }
+    [[maybe_unused]] const int counted = mover_first_counts(p, cells);
+    MANCALA_ASSERT(counted == stones, "the stones asked for are the stones in the pits");
     return kPointsPerStone * shared_.endgame->value(cells, stones);
 }
 
