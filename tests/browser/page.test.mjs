@@ -1247,6 +1247,10 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.ok(asked.slice(1).every((m) => m === 'GET'));
     assert.match(await statusText(page), /Review ready/);
     assert.ok(await page.isHidden('#review-progress'));
+    mkdirSync(shotsDir, { recursive: true });
+    // the README's picture: from the top of the page to the end of the graded move list
+    const bottom = await page.evaluate(() => document.getElementById('move-list').getBoundingClientRect().bottom + window.scrollY);
+    await page.screenshot({ path: path.join(shotsDir, 'review.png'), fullPage: true, clip: { x: 0, y: 0, width: PHONE.width, height: Math.ceil(bottom) + 12 } });
     const rv = await apiReview(id);
     assert.equal(rv.moves.length, n);
     assert.equal(rv.positions.length, n + 1);
