@@ -341,7 +341,8 @@ Reply Api::hint(const std::string& id) {
     return Reply{200, json{{"moves", std::move(moves)}, {"best", std::move(best)}}};
 }
 
-review::GameMoves Api::finished_game(const std::string& id) {
+review::GameMoves Api::finished_game(const std::string& id, std::string_view body) {
+    allow_only(parse_object(body), {});
     const auto [g, lock] = locked_game(id);
     if (!g->session.is_over()) conflict("the game is not over: it can be reviewed once it ends");
     review::GameMoves game{g->session.rules(), g->session.start(), {}};

@@ -101,9 +101,9 @@ public:
     void check_hint(const std::string& id);
     Reply hint(const std::string& id);
 
-    /// The moves of finished game `id`, for a review; 409 if it is not over yet (a review
-    /// of a game in play would be a hint for every move).
-    review::GameMoves finished_game(const std::string& id);
+    /// The moves of finished game `id`, for a review (the body takes no fields); 409 if it
+    /// is not over yet (a review of a game in play would be a hint for every move).
+    review::GameMoves finished_game(const std::string& id, std::string_view body);
 
     const ApiSettings& settings() const { return settings_; }
 

@@ -266,11 +266,7 @@ struct HttpServer::Impl final : RequestHandler {
     /// Starts (or finds) the review of a finished game: it runs on the think pool, a
     /// position a job, and the page polls GET .../review for its progress.
     Reply start_review(const std::string& id, const std::string& body) {
-        if (!body.empty() && body != "{}") {
-            const json request = json::parse(body, nullptr, false);
-            if (!request.is_object() || !request.empty()) throw ApiError(400, "a review takes no options: send {}");
-        }
-        review::GameMoves game = api.finished_game(id);
+        review::GameMoves game = api.finished_game(id, body);
         std::shared_ptr<const search::EndgameOracle> endgame;
         const agents::AgentContext& context = options.api.agents;
         if (!context.endgame_dir.empty() && context.endgame_source)

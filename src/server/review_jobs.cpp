@@ -41,12 +41,7 @@ nlohmann::json ReviewJobs::start(const std::string& id, review::GameMoves game,
         jobs_.erase(found);
         order_.erase(std::find(order_.begin(), order_.end(), id));
     }
-    std::size_t under_way = 0;
-    for (const auto& [_, job] : jobs_) {
-        const std::lock_guard job_lock(job->mutex);
-        under_way += job->finished ? 0 : 1;
-    }
-    if (under_way >= limits_.running)
+    if (count_running() >= limits_.running)
         throw ApiError(503, "other games are being reviewed; try again in a moment", 5);
 
     auto job = std::make_shared<Job>();
@@ -83,6 +78,10 @@ nlohmann::json ReviewJobs::status(const std::string& id) {
 
 std::size_t ReviewJobs::running() const {
     const std::lock_guard lock(mutex_);
+    return count_running();
+}
+
+std::size_t ReviewJobs::count_running() const {
     std::size_t n = 0;
     for (const auto& [_, job] : jobs_) {
         const std::lock_guard job_lock(job->mutex);

@@ -57,7 +57,8 @@ private:
     void schedule(const std::shared_ptr<Job>& job);  ///< with the job's lock held
     void run_step(const std::shared_ptr<Job>& job);
     static nlohmann::json status_of(const Job& job);
-    void forget_old();  ///< with mutex_ held
+    void forget_old();                  ///< with mutex_ held
+    std::size_t count_running() const;  ///< with mutex_ held
 
     const ReviewLimits limits_;
     const Submit submit_;
