@@ -11,6 +11,8 @@ packages=(
   libboost-dev libsqlite3-dev sqlite3 prometheus-cpp-dev
   time clang-format
 )
+# the Python module (python/) and its tests: pybind11, Python's headers, NumPy, pytest
+packages+=(pybind11-dev python3-dev python3-numpy python3-pytest)
 # the fuzz targets (scripts/fuzz.sh): clang, and libFuzzer with the sanitizers' runtimes
 # (in libclang-rt-14-dev, only recommended by clang and so not installed along with it here)
 packages+=(clang libclang-rt-14-dev)

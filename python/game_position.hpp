@@ -1,0 +1,62 @@
+#pragma once
+// What Python calls a Position: a board and the rules it is played under. The C++
+// Position leaves the rules to its caller; a Python position carries them, so that
+// apply(move), is_over() and legal_moves() need nothing else and a position alone can
+// be searched, solved or looked up in a database.
+
+#include "core/position.hpp"
+#include "core/rules.hpp"
+
+#include <pybind11/pybind11.h>
+
+#include <chrono>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mancala::python {
+
+namespace py = pybind11;
+
+struct GamePosition {
+    Rules rules;
+    Position position;
+
+    /// Same board, side to move and rules; the seeds per pit only say how a game
+    /// started, so they do not count (a position parsed from text has the default 4).
+    bool operator==(const GamePosition& other) const;
+    std::size_t hash() const;
+};
+
+/// Rules from a Rules object or a rules string ("kalah:extra-turn=no") on a board of
+/// `pits` x `seeds`. Throws std::invalid_argument as parse_rules does.
+Rules rules_from(const py::handle& rules, int pits, int seeds);
+
+/// A Python int (or anything with __index__, such as NumPy's integers) in [min, max];
+/// std::invalid_argument "NAME must be a whole number from MIN to MAX, got VALUE" otherwise,
+/// TypeError for what is no int.
+long long integer_between(const py::handle& value, std::string_view name, long long min, long long max);
+inline int int_between(const py::handle& value, std::string_view name, int min, int max) {
+    return static_cast<int>(integer_between(value, name, min, max));
+}
+
+/// "south"/"north" (also S, N, 1, 2) as a Side.
+Side side_from(const std::string& text);
+
+/// The pit index of the side to move that `move` names: an int is an index in the
+/// mover's sowing order (what legal_moves() returns), a str is as typed in the
+/// terminal (a pit name such as "B3", or 1..N). Throws std::invalid_argument with the
+/// terminal's messages when it names no pit of the mover or an empty one, and when
+/// the game is over.
+int legal_move(const GamePosition& game, const py::handle& move);
+
+/// The pit names of a line of moves played from `game` (the side changes unless a
+/// move earns an extra turn); stops at a move that is not legal.
+std::vector<std::string> line_names(const GamePosition& game, const std::vector<int>& line);
+
+/// Seconds from Python as milliseconds, at least 1; std::invalid_argument for a value
+/// that is not a positive finite number of seconds up to a year.
+std::chrono::milliseconds duration_from(double seconds, std::string_view name);
+
+}  // namespace mancala::python

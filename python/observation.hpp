@@ -1,0 +1,24 @@
+#pragma once
+// The forms a learning agent consumes: a position as a NumPy vector of counts, and its
+// legal moves as a mask over the N pit indices.
+
+#include "game_position.hpp"
+
+#include <pybind11/numpy.h>
+
+#include <string>
+
+namespace mancala::python {
+
+/// 2N+2 float32 counts. Perspective "mover": the mover's pits in its sowing order, its
+/// store, then the opponent's pits and store (the same network plays both sides);
+/// "south": the board's cells in order (Position.cells()). std::invalid_argument otherwise.
+py::array_t<float> observation(const GamePosition& game, const std::string& perspective);
+
+/// The counts as `side` sees them: its pits, its store, the other side's pits and store.
+py::array_t<float> observation_for(const Position& position, Side side);
+
+/// N booleans: which pit indices of the side to move are legal (none once the game is over).
+py::array_t<bool> action_mask(const GamePosition& game);
+
+}  // namespace mancala::python

@@ -1,0 +1,103 @@
+"""solve() against `mancala solve`, and Database against `mancala db query`."""
+
+import pytest
+
+import mancala
+from mancala import Database, Position, Rules
+
+
+@pytest.mark.parametrize("rules,pits,seeds,method", [
+    ("kalah", 4, 3, "auto"),
+    ("homework", 4, 2, "auto"),
+    ("relay", 3, 2, "auto"),
+    ("kalah", 3, 4, "search"),
+])
+def test_solve_equals_the_command_line(cli_json, rules, pits, seeds, method):
+    cli = cli_json("solve", "--rules", rules, "--pits", pits, "--seeds", seeds, "--threads", 1, "--method", method)
+    s = mancala.solve(Rules(rules, pits=pits, seeds=seeds), method=method, threads=1)
+    assert s.value == cli["value"]  # a start position: south moves, the command line's first player
+    assert s.method == cli["method"]
+    assert s.best_move_names == cli["best_moves"] or s.best_move_names[0] in cli["best_moves"]
+
+
+def test_known_values():
+    # Kalah(4,3): the first player wins by 6 (README's analyze example proves the same).
+    assert mancala.solve(Rules("kalah", pits=4, seeds=3), threads=1).value == 6
+    s = mancala.solve(Rules("kalah", pits=3, seeds=3), threads=1, method="retrograde")
+    assert s.method == "retrograde" and s.work > 0 and s.seconds >= 0
+
+
+def test_solve_a_position_with_north_to_move(cli_json):
+    text = "3,0,4/2,2,1/3/5/N"
+    cli = cli_json("solve", "--position", text, "--threads", 1)
+    s = mancala.solve(Position(text), threads=1)
+    # The command line names the first player's (south's) margin; solve() the mover's.
+    assert s.value == -cli["value"] and s.best_move_names == cli["best_moves"]
+    assert mancala.solve(Position(text), threads=1, method="search").value == s.value
+
+
+def test_solve_refuses_bad_input():
+    with pytest.raises(ValueError, match="the game is already over in this position"):
+        mancala.solve(Position("0,0/0,0/3/5/S"))
+    with pytest.raises(ValueError, match="method must be auto, retrograde or search"):
+        mancala.solve(Rules(pits=2, seeds=1), method="guess")
+    with pytest.raises(ValueError, match="threads must be a whole number from 1 to 256"):
+        mancala.solve(Rules(pits=2, seeds=1), threads=0)
+    with pytest.raises(ValueError, match="retrograde analysis holds up to 127 stones"):
+        mancala.solve(Rules(pits=6, seeds=20), method="retrograde")
+    with pytest.raises(TypeError):
+        mancala.solve("kalah")
+
+
+@pytest.fixture(scope="module")
+def database(tmp_path_factory, run_cli):
+    folder = tmp_path_factory.mktemp("db")
+    for rules in ["kalah", "homework"]:
+        code, _, err = run_cli("db", "build", "--rules", rules, "--pits", 4, "--max-stones", 8, "--out", folder,
+                               "--threads", 1, "--quiet")
+        assert code == 0, err
+    return str(folder)
+
+
+@pytest.mark.parametrize("rules,text", [
+    ("kalah", "1,0,2,0/0,1,0,2/10/12/S"),
+    ("kalah", "0,3,0,1/2,0,0,1/8/9/N"),
+    ("homework", "1,1,1,1/1,1,1,1/2/3/S"),
+    ("kalah", "0,0,0,0/0,0,0,0/12/12/S"),
+])
+def test_database_values_equal_db_query(cli_json, database, rules, text):
+    cli = cli_json("db", "query", "--db", database, "--rules", rules, "--pits", 4, "--position", text)
+    position = Position(text, rules)
+    db = Database(database)
+    assert db.value(position) == cli["value"]
+    values = db.move_values(position)
+    assert {position.pit_name(m): v for m, v in values.items()} == {m["move"]: m["value"] for m in cli["moves"]}
+    if values:  # the best move keeps the value
+        assert max(values.values()) == db.value(position)
+    assert db.max_stones(Rules(rules, pits=4)) == 8
+
+
+def test_database_errors(database, cli_error, tmp_path):
+    db = Database(database)
+    many = Position("3,3,3,3/3,3,3,3/0/0/S")
+    with pytest.raises(ValueError) as error:
+        db.value(many)
+    assert str(error.value) == cli_error("db", "query", "--db", database, "--pits", 4, "--position", many.notation())
+    relay = Position("1,0,2,0/0,1,0,2/10/12/S", "relay")
+    with pytest.raises(ValueError) as error:
+        db.value(relay)
+    assert str(error.value) == cli_error("db", "query", "--db", database, "--rules", "relay", "--pits", 4,
+                                         "--position", relay.notation())
+    assert db.max_stones(Rules("relay", pits=4)) == -1
+    with pytest.raises(ValueError, match="not a folder"):
+        Database(str(tmp_path / "missing"))
+
+
+def test_database_build_from_python(tmp_path):
+    db = Database(str(tmp_path))
+    rules = Rules("kalah", pits=3)
+    assert db.build(rules, max_stones=6) == 6
+    position = Position("1,0,2/0,1,2/10/8/S")
+    assert db.value(position) == mancala.solve(position, threads=1).value
+    with pytest.raises(ValueError, match="max_stones must be a whole number from 0 to 127"):
+        db.build(rules, max_stones=200)
