@@ -15,9 +15,10 @@ declare -A allowed=(
     [solve]="search core util"
     [homework]="search core util"
     [review]="search play core util"
+    [protocol]="agents search core util"
     [arena]="agents search core util"
     [server]="agents review play search core util"
-    [cli]="server arena agents solve homework review play search core util"
+    [cli]="server arena protocol agents solve homework review play search core util"
 )
 
 failures=0

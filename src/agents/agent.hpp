@@ -5,9 +5,11 @@
 #include "core/position.hpp"
 #include "core/rules.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -19,9 +21,17 @@ using Clock = std::chrono::steady_clock;
 struct MoveBudget {
     /// The agent must return a legal move by then (front ends use it to cap thinking time).
     std::optional<Clock::time_point> deadline;
+    /// Set by the caller (from another thread) to have the move now: the engine protocol's
+    /// `stop`. The agent answers with the best it has. nullptr: never.
+    const std::atomic<bool>* stop = nullptr;
 
     static MoveBudget unlimited() { return {}; }
     static MoveBudget within(std::chrono::milliseconds time) { return {Clock::now() + time}; }
+
+    /// The deadline has passed or the caller said stop.
+    bool expired() const {
+        return (stop && stop->load(std::memory_order_relaxed)) || (deadline && Clock::now() >= *deadline);
+    }
 };
 
 /// The value of one move, from the point of view of the side to move, in stones
@@ -39,6 +49,12 @@ struct Decision {
     std::optional<double> score;  ///< the agent's evaluation for the mover, in stones, if it has one
     bool exact = false;           ///< `score` is a proven final margin
     std::string summary;          ///< one line on how it was found, e.g. "depth 12, 1.2M nodes"
+};
+
+/// Thrown by an agent that cannot go on (an external program that crashed, hung or sent
+/// garbage): its message is the whole reason, which the arena gives as it is when the agent forfeits.
+struct AgentFailure : std::runtime_error {
+    using std::runtime_error::runtime_error;
 };
 
 class Agent {

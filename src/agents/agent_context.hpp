@@ -3,12 +3,15 @@
 // spec string or from globals: where endgame databases are, and a seed. The host
 // builds it once and passes it to make_agent (agents/registry.hpp).
 
+#include "agents/agent.hpp"
 #include "search/endgame_source.hpp"
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string_view>
 
 namespace mancala::agents {
 
@@ -22,6 +25,10 @@ struct AgentContext {
     /// The seed of agents that take one and whose spec names none (arena games get one
     /// each, so that a seeded tournament replays). nullopt: each agent seeds itself from the system.
     std::optional<std::uint64_t> seed;
+    /// Builds an agent that is another program, from the text after `cmd:` in its spec
+    /// (the engine protocol: protocol/external_agent.hpp). Only a host that allows programs
+    /// installs it; empty: a `cmd:` spec is refused.
+    std::function<std::unique_ptr<Agent>(std::string_view command)> external_agents;
 };
 
 }  // namespace mancala::agents

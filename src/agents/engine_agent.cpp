@@ -22,12 +22,7 @@ public:
 
     std::vector<MoveScore> analyze(const Rules& rules, const Position& position,
                                    const MoveBudget& budget) override {
-        const search::SearchReport r =
-            engine_.search(rules, position, limits(budget), search::SearchMode::every_move());
-        std::vector<MoveScore> scores;
-        for (const search::MoveAnalysis& m : r.moves)
-            scores.push_back(MoveScore{m.move, m.stones(), m.proven, m.pv});
-        return scores;
+        return move_scores(engine_.search(rules, position, limits(budget), search::SearchMode::every_move()));
     }
 
     void new_game() override { engine_.new_game(); }
@@ -36,6 +31,7 @@ private:
     search::SearchLimits limits(const MoveBudget& budget) const {
         search::SearchLimits limits = limits_;
         limits.deadline = budget.deadline;
+        limits.stop = budget.stop;
         return limits;
     }
 

@@ -52,7 +52,7 @@ int EvolutionAgent::tournament() {
 Decision EvolutionAgent::choose(const Rules& rules, const Position& position, const MoveBudget& budget) {
     const int population = settings_.population;
     const auto genes = static_cast<std::size_t>(population * settings_.horizon);
-    auto out_of_time = [&] { return budget.deadline && Clock::now() >= *budget.deadline; };
+    auto out_of_time = [&] { return budget.expired(); };
 
     genes_.resize(genes);
     next_genes_.resize(genes);

@@ -80,7 +80,9 @@ void MctsAgent::search(const Rules& rules, const Position& position, const MoveB
     stats_.reused_visits = tree_.reuse(rules, position);
     std::uint64_t done = 0;
     for (; done < limit; ++done) {
-        if (deadline && done % kIterationsPerClockCheck == 0 && Clock::now() >= *deadline) break;
+        if (done % kIterationsPerClockCheck == 0 &&
+            ((deadline && Clock::now() >= *deadline) || (budget.stop && budget.stop->load())))
+            break;
         iterate(rules);
     }
     stats_.iterations = done;

@@ -28,6 +28,7 @@ public:
         search::SearchLimits limits;  // no depth limit: search until the value is proven
         limits.move_time = time_;
         limits.deadline = budget.deadline;
+        limits.stop = budget.stop;
         const search::SearchReport r = engine_.search(rules, position, limits);
         const std::string summary =
             r.proven
@@ -42,6 +43,7 @@ public:
         search::SearchLimits limits;
         limits.move_time = time_;
         limits.deadline = budget.deadline;
+        limits.stop = budget.stop;
         return move_scores(engine_.search(rules, position, limits, search::SearchMode::every_move()));
     }
 

@@ -47,7 +47,17 @@ constexpr AgentKind kKinds[] = {
 
 std::span<const AgentKind> agent_kinds() { return kKinds; }
 
+std::string canonical_spec(std::string_view spec) {
+    if (spec.starts_with(kExternalPrefix)) return std::string(spec);
+    return AgentOptions::parse(spec).canonical();
+}
+
 std::unique_ptr<Agent> make_agent(std::string_view spec, const AgentContext& context) {
+    if (spec.starts_with(kExternalPrefix)) {
+        if (!context.external_agents)
+            throw std::invalid_argument("this host does not run other programs as agents ('cmd:...')");
+        return context.external_agents(spec.substr(kExternalPrefix.size()));
+    }
     AgentOptions options = AgentOptions::parse(spec);
     std::string known;
     for (const AgentKind& kind : kKinds) {

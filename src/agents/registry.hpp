@@ -20,6 +20,10 @@ struct AgentKind {
     std::unique_ptr<Agent> (*make)(AgentOptions& options, const AgentContext& context);
 };
 
+/// The prefix of an agent that is another program: `cmd:PATH [ARGS...]` (quoted as the
+/// shell would), built by the host's AgentContext::external_agents.
+inline constexpr std::string_view kExternalPrefix = "cmd:";
+
 /// Every kind of agent, in documentation order.
 std::span<const AgentKind> agent_kinds();
 
@@ -27,5 +31,9 @@ std::span<const AgentKind> agent_kinds();
 /// seed); throws std::invalid_argument with a clear message for an unknown name, an
 /// unknown option or a bad value.
 std::unique_ptr<Agent> make_agent(std::string_view spec, const AgentContext& context);
+
+/// The spec in its canonical form (options in key order; a `cmd:` spec as given), for
+/// labels and logs; throws std::invalid_argument for a malformed one.
+std::string canonical_spec(std::string_view spec);
 
 }  // namespace mancala::agents

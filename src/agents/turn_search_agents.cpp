@@ -21,14 +21,15 @@ using search::NoTrace;
 // The value of playing `move` from `root`, for the mover, with a `depth`-turn search.
 template <Algorithm kAlgorithm>
 int root_move_value(const Rules& rules, const Position& root, int move, int depth, HeuristicEvaluator eval,
-                    std::optional<Clock::time_point> deadline, std::uint64_t& nodes) {
+                    const MoveBudget& budget, std::uint64_t& nodes) {
     Position child = root;
     const MoveResult r = child.apply(rules, move);
     ++nodes;
     if (r.game_over || (depth <= 1 && !r.extra_turn)) return eval(child, root.to_move());
     NoTrace quiet;
     search::TurnSearch<kAlgorithm, HeuristicEvaluator, NoTrace> search(rules, root.to_move(), depth, eval, quiet);
-    if (deadline) search.set_deadline(*deadline);
+    if (budget.deadline) search.set_deadline(*budget.deadline);
+    search.set_stop(budget.stop);
     const auto out = search.search_from(child, 1, r.extra_turn, search::NodeLabel{});
     nodes += out.nodes;
     return out.value;
@@ -53,11 +54,11 @@ public:
     // completed iteration answers.
     std::vector<MoveScore> analyze(const Rules& rules, const Position& position,
                                    const MoveBudget& budget) override {
-        std::vector<MoveScore> completed = search_depth(rules, position, 1, std::nullopt);
+        std::vector<MoveScore> completed = search_depth(rules, position, 1, MoveBudget::unlimited());
         int reached = 1;
         for (int depth = 2; depth <= depth_; ++depth) {
             try {
-                completed = search_depth(rules, position, depth, budget.deadline);
+                completed = search_depth(rules, position, depth, budget);
                 reached = depth;
             } catch (const search::SearchTimeout&) {
                 break;
@@ -69,7 +70,7 @@ public:
 
 private:
     std::vector<MoveScore> search_depth(const Rules& rules, const Position& position, int depth,
-                                        std::optional<Clock::time_point> deadline) {
+                                        const MoveBudget& budget) {
         // Positional order, as the homework: B2, B3, ... for South; A2, A3, ... for North.
         std::vector<int> moves;
         const int n = position.pits();
@@ -80,11 +81,11 @@ private:
         std::vector<int> values(moves.size());
         std::vector<std::uint64_t> nodes(moves.size());
         auto run = [&](std::size_t i) {
-            values[i] = algorithm_ == Algorithm::Minimax
-                            ? root_move_value<Algorithm::Minimax>(rules, position, moves[i], depth, eval_, deadline,
-                                                                  nodes[i])
-                            : root_move_value<Algorithm::AlphaBeta>(rules, position, moves[i], depth, eval_,
-                                                                    deadline, nodes[i]);
+            values[i] =
+                algorithm_ == Algorithm::Minimax
+                    ? root_move_value<Algorithm::Minimax>(rules, position, moves[i], depth, eval_, budget, nodes[i])
+                    : root_move_value<Algorithm::AlphaBeta>(rules, position, moves[i], depth, eval_, budget,
+                                                            nodes[i]);
         };
         if (threads_ <= 1) {
             for (std::size_t i = 0; i < moves.size(); ++i) run(i);

@@ -24,7 +24,7 @@ AgentMaker registry_maker() { return agents::make_agent; }
 AgentLineup::AgentLineup(const std::vector<std::string>& specs, AgentMaker maker, agents::AgentContext context)
     : maker_(std::move(maker)), context_(std::move(context)) {
     for (const std::string& given : specs) {
-        const std::string spec = agents::AgentOptions::parse(given).canonical();
+        const std::string spec = agents::canonical_spec(given);
         maker_(spec, context_);  // throws std::invalid_argument for a bad spec
         const auto repeats = std::count(specs_.begin(), specs_.end(), spec);
         labels_.push_back(repeats == 0 ? spec : fmt::format("{} #{}", spec, repeats + 1));

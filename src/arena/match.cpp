@@ -71,6 +71,8 @@ GameOutcome play_match(const Rules& rules, const Position& opening, agents::Agen
         agents::Decision decision;
         try {
             decision = agent.choose(rules, position, agents::MoveBudget{start + limit});
+        } catch (const agents::AgentFailure& e) {
+            return ended(forfeit(position, plies, mover, e.what()));
         } catch (const std::exception& e) {
             return ended(
                 forfeit(position, plies, mover, fmt::format("the agent threw an exception: {}", e.what())));

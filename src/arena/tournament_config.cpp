@@ -1,6 +1,6 @@
 #include "arena/tournament_config.hpp"
 
-#include "agents/agent_options.hpp"
+#include "agents/registry.hpp"
 #include "core/rules_string.hpp"
 
 #include <fmt/format.h>
@@ -25,7 +25,7 @@ void validate(const TournamentConfig& config) {
 
 nlohmann::json to_json(const TournamentConfig& config) {
     nlohmann::json agents = nlohmann::json::array();
-    for (const std::string& spec : config.agents) agents.push_back(agents::AgentOptions::parse(spec).canonical());
+    for (const std::string& spec : config.agents) agents.push_back(agents::canonical_spec(spec));
     return {
         {"rules", describe(config.rules)},
         {"agents", agents},

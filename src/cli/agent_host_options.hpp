@@ -15,12 +15,17 @@ namespace mancala::cli {
 /// a cache of open databases made for it (solve/database_cache.hpp).
 agents::AgentContext agent_context(const std::filesystem::path& db_dir);
 
-struct AgentHostOptions {
-    std::string db;  ///< empty: no databases
+/// Where external engines' standard error goes when the command line names no folder.
+std::filesystem::path default_engine_log_dir();
 
-    /// Adds --db (default: $MANCALA_DB) to `cmd`.
+struct AgentHostOptions {
+    std::string db;           ///< empty: no databases
+    std::string engine_logs;  ///< empty: default_engine_log_dir()
+
+    /// Adds --db (default: $MANCALA_DB) and --engine-logs to `cmd`.
     void add_to(CLI::App& cmd);
-    /// The context of this run's agents; throws UsageError if --db is not a folder.
+    /// The context of this run's agents, which may be other programs (cmd:...); throws
+    /// UsageError if --db is not a folder.
     agents::AgentContext context() const;
 };
 

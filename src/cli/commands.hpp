@@ -29,5 +29,6 @@ void add_arena_command(CLI::App& app);
 void add_db_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 void add_review_command(CLI::App& app);
+void add_engine_command(CLI::App& app);
 
 }  // namespace mancala::cli

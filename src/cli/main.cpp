@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
     mancala::cli::add_db_command(app);
     mancala::cli::add_review_command(app);
     mancala::cli::add_serve_command(app);
+    mancala::cli::add_engine_command(app);
 
     try {
         app.parse(argc, argv);

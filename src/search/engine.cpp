@@ -69,6 +69,7 @@ public:
                                          : std::min(settings.endgame_stones, endgame->max_stones());
         }
         shared_.deadline = deadlines_.hard;
+        shared_.caller_stop = limits.stop;
         shared_.node_limit = limits.nodes;
         const bool prove = mode.goal == SearchMode::Goal::Proof;
         // A proof deepens through its warm-up, then one last iteration searches to the end of the game.
@@ -129,6 +130,7 @@ SearchReport SearchRun<Board>::run() {
         if (observer_) observer_->on_iteration(report_);
         if (report_.proven) break;  // the game value is known: deeper search changes nothing
         if (deadlines_.soft && Clock::now() >= *deadlines_.soft) break;
+        if (shared_.caller_stop && shared_.caller_stop->load()) break;
     }
     helpers_->stop();
     count();

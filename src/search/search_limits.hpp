@@ -1,6 +1,7 @@
 #pragma once
 // When the engine stops. What a search is for is SearchMode; who watches it, SearchObserver.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -16,6 +17,9 @@ struct SearchLimits {
     std::optional<std::chrono::milliseconds> move_time;
     std::optional<std::uint64_t> nodes;
     std::optional<Clock::time_point> deadline;  ///< a hard cap from the caller, on top of move_time
+    /// Set by the caller (from another thread) to stop the search now, e.g. the engine
+    /// protocol's `stop`; the search answers with what it has. nullptr: never.
+    const std::atomic<bool>* stop = nullptr;
 };
 
 }  // namespace mancala::search

@@ -11,6 +11,7 @@ template <class Board>
 void SearchWorker<Board>::check_limits() {
     flush_nodes();
     if (shared_.deadline && Clock::now() >= *shared_.deadline) shared_.stop = true;
+    if (shared_.caller_stop && shared_.caller_stop->load(std::memory_order_relaxed)) shared_.stop = true;
     if (shared_.node_limit && shared_.nodes.load(std::memory_order_relaxed) >= *shared_.node_limit)
         shared_.stop = true;
     if (passes_ && !passes_->current(pass_)) aborted_ = true;

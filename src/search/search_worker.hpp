@@ -46,6 +46,7 @@ struct SharedSearch {
     std::atomic<bool> stop{false};
     std::atomic<std::uint64_t> nodes{0};  ///< flushed from the workers now and then
     std::optional<Clock::time_point> deadline;
+    const std::atomic<bool>* caller_stop = nullptr;  ///< SearchLimits::stop
     std::optional<std::uint64_t> node_limit;
     /// Called now and then by the thread that reports (see SearchWorker::report_progress).
     std::function<void()> on_tick;

@@ -11,6 +11,7 @@
 #include "search/score_units.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -54,6 +55,8 @@ public:
 
     /// Stops the search (throwing SearchTimeout) once `deadline` has passed.
     void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
+    /// Stops the search (throwing SearchTimeout) once `*stop` is set, from another thread.
+    void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
 
     /// Searches from the root: depth 0, a max node for `me`.
     TurnSearchOutcome search_root(const Position& root) { return search_from(root, 0, false, NodeLabel{}); }
@@ -81,7 +84,8 @@ private:
     }
 
     void tick() {
-        if (++nodes_ % 4096 == 0 && deadline_ && std::chrono::steady_clock::now() >= *deadline_)
+        if (++nodes_ % 4096 == 0 && ((deadline_ && std::chrono::steady_clock::now() >= *deadline_) ||
+                                     (stop_ && stop_->load(std::memory_order_relaxed))))
             throw SearchTimeout{};
     }
 
@@ -143,6 +147,7 @@ private:
     Evaluator eval_;
     Listener& listener_;
     std::optional<std::chrono::steady_clock::time_point> deadline_;
+    const std::atomic<bool>* stop_ = nullptr;
     std::uint64_t nodes_ = 0;
 };
 

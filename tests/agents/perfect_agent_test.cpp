@@ -42,10 +42,10 @@ TEST(PerfectAgent, TakesExactValuesFromADatabase) {
     solve::EndgameDatabase(rules, root).build(12, 2);
     const auto cache = std::make_shared<solve::DatabaseCache>();
     testing::ExhaustiveSearch exhaustive(rules);
-    auto with_db = make_agent("perfect:time=10s,hash=8", AgentContext{cache, root, {}});
-    auto without = make_agent("perfect:time=10s,hash=8", AgentContext{cache, {}, {}});
-    auto elsewhere =
-        make_agent("perfect:time=10s,hash=8,db=" + (dir.path() / "none").string(), AgentContext{cache, root, {}});
+    auto with_db = make_agent("perfect:time=10s,hash=8", AgentContext{cache, root, {}, {}});
+    auto without = make_agent("perfect:time=10s,hash=8", AgentContext{cache, {}, {}, {}});
+    auto elsewhere = make_agent("perfect:time=10s,hash=8,db=" + (dir.path() / "none").string(),
+                                AgentContext{cache, root, {}, {}});
     const Position start = Position::start(rules);
     const Decision a = with_db->choose(rules, start, MoveBudget::unlimited());
     const Decision b = without->choose(rules, start, MoveBudget::unlimited());

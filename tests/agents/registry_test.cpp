@@ -38,7 +38,7 @@ TEST(Registry, RefusesBadSpecsClearly) {
 // The host's seed is played with by agents that take one and whose spec names none,
 // and joins their spec, so that the spec builds the same agent again.
 TEST(Registry, TheContextSeedsAgentsWhoseSpecNamesNone) {
-    const AgentContext seeded{nullptr, {}, 42};
+    const AgentContext seeded{nullptr, {}, 42, {}};
     EXPECT_EQ(make_agent("random", seeded)->spec(), "random:seed=42");
     EXPECT_EQ(make_agent("mcts:iterations=50", seeded)->spec(), "mcts:iterations=50,seed=42");
     EXPECT_EQ(make_agent("evolution:seed=7", seeded)->spec(), "evolution:seed=7");
@@ -47,7 +47,7 @@ TEST(Registry, TheContextSeedsAgentsWhoseSpecNamesNone) {
 
     // The same seed, from the context or from the spec, plays the same moves.
     const Rules rules = make_rules("kalah", 6, 4);
-    auto from_context = make_agent("random", AgentContext{nullptr, {}, 5});
+    auto from_context = make_agent("random", AgentContext{nullptr, {}, 5, {}});
     auto from_spec = make_agent("random:seed=5", {});
     Position p = Position::start(rules);
     for (int ply = 0; ply < 30 && !p.is_terminal(rules); ++ply) {

@@ -31,7 +31,7 @@ PlayedGame play_game(const Rules& rules, agents::Agent& south, agents::Agent& no
 }
 
 int wins_of(const std::string& spec, const std::string& opponent_spec, const Rules& rules, int games) {
-    auto seeded = [](std::uint64_t seed) { return agents::AgentContext{nullptr, {}, seed}; };
+    auto seeded = [](std::uint64_t seed) { return agents::AgentContext{nullptr, {}, seed, {}}; };
     int wins = 0;
     for (int g = 0; g < games; ++g) {
         const auto agent = agents::make_agent(spec, seeded(static_cast<std::uint64_t>(g) + 1));

@@ -1,0 +1,46 @@
+// `mancala engine`: any agent served over standard input and output in the mancala
+// engine protocol (docs/PROTOCOL.md), for hosts in other programs and languages.
+
+#include "agents/registry.hpp"
+#include "cli/agent_host_options.hpp"
+#include "cli/commands.hpp"
+#include "protocol/engine_session.hpp"
+
+#include <iostream>
+#include <memory>
+#include <string>
+
+namespace mancala::cli {
+
+namespace {
+
+struct EngineArgs {
+    std::string agent = "engine:time=1s";
+    AgentHostOptions host;
+};
+
+void run_engine(const EngineArgs& args) {
+    const agents::AgentContext context = args.host.context();
+    agents::make_agent(args.agent, context);  // a bad spec is a usage error, before the first command
+    std::ios::sync_with_stdio(false);
+    protocol::run_engine_session(std::cin, std::cout, args.agent, context);
+}
+
+}  // namespace
+
+void add_engine_command(CLI::App& app) {
+    auto args = std::make_shared<EngineArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "engine", "serve an agent over standard input and output in the mancala engine protocol (docs/PROTOCOL.md)");
+    cmd->add_option("--agent", args->agent, "the agent that plays, any agent spec")->capture_default_str();
+    args->host.add_to(*cmd);
+    cmd->footer(
+        "The host writes commands, one a line (mep, setoption, isready, newgame, rules, position, go, stop, "
+        "quit); the engine answers id/option/mepok, readyok, info and bestmove lines.\n"
+        "Example:\n"
+        "  printf 'mep\\nrules kalah 6 4\\nposition start\\ngo movetime 100\\n' | mancala engine --agent "
+        "engine:depth=8");
+    cmd->callback([args] { run_engine(*args); });
+}
+
+}  // namespace mancala::cli

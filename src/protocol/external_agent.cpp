@@ -1,0 +1,256 @@
+#include "protocol/external_agent.hpp"
+
+#include "agents/registry.hpp"
+#include "core/notation.hpp"
+#include "core/pit_names.hpp"
+#include "core/rules_string.hpp"
+#include "protocol/protocol_lines.hpp"
+#include "util/child_process.hpp"
+#include "util/shell_words.hpp"
+
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace mancala::protocol {
+
+namespace {
+
+using Clock = ChildProcess::Clock;
+
+// A line quoted in a reason: short, and its bytes visible.
+std::string quoted_line(std::string_view line) {
+    std::string shown;
+    for (const char c : line.substr(0, 60)) {
+        const auto byte = static_cast<unsigned char>(c);
+        shown += byte >= 0x20 && byte < 0x7f ? std::string(1, c) : fmt::format("\\x{:02x}", byte);
+    }
+    return "'" + shown + (line.size() > 60 ? "...'" : "'");
+}
+
+bool printable(std::string_view line) {
+    for (const char c : line) {
+        const auto byte = static_cast<unsigned char>(c);
+        if ((byte < 0x20 && c != '\t') || byte == 0x7f) return false;
+    }
+    return true;
+}
+
+std::string seconds(Clock::duration d) {
+    return fmt::format("{:.2f} s", std::chrono::duration<double>(d).count());
+}
+
+// Where `program` would be run from: itself if it names a folder, else the first match on PATH.
+std::optional<std::filesystem::path> find_program(const std::string& program) {
+    auto runnable = [](const std::filesystem::path& p) {
+        std::error_code ec;
+        return std::filesystem::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
+    };
+    if (program.find('/') != std::string::npos)
+        return runnable(program) ? std::optional<std::filesystem::path>(program) : std::nullopt;
+    const char* path = std::getenv("PATH");
+    std::string_view dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+    while (!dirs.empty()) {
+        const std::size_t colon = dirs.find(':');
+        const std::string_view dir = dirs.substr(0, colon);
+        const std::filesystem::path candidate = std::filesystem::path(dir.empty() ? "." : dir) / program;
+        if (runnable(candidate)) return candidate;
+        dirs = colon == std::string_view::npos ? std::string_view{} : dirs.substr(colon + 1);
+    }
+    return std::nullopt;
+}
+
+class ExternalAgent final : public agents::Agent {
+public:
+    ExternalAgent(std::string command, std::vector<std::string> argv, ExternalAgentSettings settings)
+        : command_(std::move(command)), argv_(std::move(argv)), settings_(std::move(settings)) {}
+
+    ~ExternalAgent() override { quit(); }
+
+    std::string spec() const override { return std::string(agents::kExternalPrefix) + command_; }
+
+    agents::Decision choose(const Rules& rules, const Position& position, const agents::MoveBudget& budget) override {
+        const auto start = Clock::now();
+        const auto limit = budget.deadline
+                               ? std::max<Clock::duration>(std::chrono::milliseconds(1), *budget.deadline - start)
+                               : Clock::duration(settings_.default_move_time);
+        const auto movetime = std::chrono::duration_cast<std::chrono::milliseconds>(limit);
+        start_if_needed();
+        if (!sent_rules_ || !(*sent_rules_ == rules)) {
+            send(fmt::format("rules {} {} {}", rules_string(rules), rules.pits, rules.seeds));
+            sent_rules_ = rules;
+        }
+        send("position " + to_notation(position));
+        GoCommand go;
+        go.movetime = std::max(std::chrono::milliseconds(1), movetime);
+        send(format_go(go));
+        // The answer may come as late as the move's time and a grace of 5% (the arena's).
+        const auto answer_by = start + limit + limit / 20;
+        agents::Decision decision;
+        std::string last_text;
+        for (;;) {
+            const std::string line = read(answer_by, fmt::format("its move (go movetime {})", go.movetime->count()));
+            const std::vector<std::string_view> words = split_words(line);
+            if (words.empty()) continue;
+            if (words[0] == "info") {
+                const InfoLine info = parse_info_or_fail(words, line);
+                if (info.score) {
+                    decision.score = info.score;
+                    decision.exact = info.exact;
+                }
+                if (info.text) last_text = *info.text;
+                continue;
+            }
+            if (words[0] != "bestmove" || words.size() != 2)
+                fail(fmt::format("the engine sent {} while thinking, not 'bestmove PIT'", quoted_line(line)));
+            const std::optional<int> pit = parse_pit_name(position.pits(), position.to_move(), words[1]);
+            if (!pit)
+                fail(fmt::format("the engine answered {}: not a pit of the side to move ({}..{})", quoted_line(line),
+                                 pit_name(position.pits(), position.to_move(), 0),
+                                 pit_name(position.pits(), position.to_move(), position.pits() - 1)));
+            decision.move = *pit;  // a pit that is empty is the host's to refuse (the arena: an illegal move)
+            break;
+        }
+        decision.summary = fmt::format("{} in {}{}", quoted_command(), seconds(Clock::now() - start),
+                                       last_text.empty() ? "" : ": " + last_text.substr(0, 200));
+        return decision;
+    }
+
+    void new_game() override {
+        if (process_) send("newgame");
+    }
+
+private:
+    std::string quoted_command() const { return join_shell_words(argv_); }
+
+    [[noreturn]] void fail(const std::string& reason) {
+        std::string message = reason;
+        if (process_) {
+            process_->stop(std::chrono::milliseconds(0));
+            process_.reset();
+        }
+        sent_rules_.reset();
+        if (!settings_.log_dir.empty())
+            message += fmt::format(" [its standard error: {}]", engine_log_path(settings_.log_dir, command_).string());
+        throw agents::AgentFailure(message);
+    }
+
+    void send(const std::string& line) {
+        if (!process_->write_line(line))
+            fail(fmt::format("the engine does not read its input any more ({}), at '{}'", ended(), line));
+    }
+
+    std::string ended() {
+        process_->stop(std::chrono::milliseconds(100));
+        return process_->exit_description();
+    }
+
+    std::string read(Clock::time_point deadline, std::string_view awaited) {
+        std::string line;
+        switch (process_->read_line(line, deadline, kMaxLineLength)) {
+            case ChildProcess::Read::Line:
+                if (!printable(line)) fail(fmt::format("the engine sent binary data: {}", quoted_line(line)));
+                return line;
+            case ChildProcess::Read::Timeout:
+                fail(fmt::format("the engine did not send {} in time", awaited));
+            case ChildProcess::Read::Closed:
+                fail(fmt::format("the engine closed its output before {} ({})", awaited, ended()));
+            case ChildProcess::Read::TooLong:
+                fail(fmt::format("the engine sent a line longer than {} bytes", kMaxLineLength));
+        }
+        fail("unreachable");
+    }
+
+    InfoLine parse_info_or_fail(const std::vector<std::string_view>& words, std::string_view line) {
+        try {
+            return parse_info({words.begin() + 1, words.end()}, line);
+        } catch (const std::invalid_argument& e) {
+            fail(fmt::format("the engine sent a malformed info line {}: {}", quoted_line(line), e.what()));
+        }
+    }
+
+    void start_if_needed() {
+        if (process_) return;
+        ChildProcess::Options options;
+        options.argv = argv_;
+        if (!settings_.log_dir.empty()) options.stderr_log = engine_log_path(settings_.log_dir, command_);
+        try {
+            process_ = std::make_unique<ChildProcess>(std::move(options));
+        } catch (const std::runtime_error& e) {
+            throw agents::AgentFailure(e.what());
+        }
+        send("mep");
+        const auto deadline = Clock::now() + settings_.answer_time;
+        for (;;) {
+            const std::string line = read(deadline, "'mepok' (the answer to 'mep')");
+            const std::vector<std::string_view> words = split_words(line);
+            if (words.empty() || words[0] == "id" || words[0] == "option" || words[0] == "info") continue;
+            if (words[0] == "mepok" && words.size() == 1) break;
+            fail(fmt::format("the engine answered 'mep' with {}, not 'id', 'option' or 'mepok'", quoted_line(line)));
+        }
+    }
+
+    void quit() {
+        if (!process_) return;
+        process_->write_line("quit");
+        process_->stop(std::chrono::milliseconds(200));
+        process_.reset();
+    }
+
+    std::string command_;
+    std::vector<std::string> argv_;
+    ExternalAgentSettings settings_;
+    std::unique_ptr<ChildProcess> process_;
+    std::optional<Rules> sent_rules_;
+};
+
+}  // namespace
+
+std::filesystem::path engine_log_path(const std::filesystem::path& log_dir, std::string_view command) {
+    // Readable (the program's name) and unique to the whole command (a hash of it).
+    std::string name;
+    std::vector<std::string> words;
+    try {
+        words = split_shell_words(command);
+    } catch (const std::invalid_argument&) {
+    }
+    for (const std::string& w : words) {
+        const std::string base = std::filesystem::path(w).filename().string();
+        for (const char c : base)
+            if (name.size() < 40) name += std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' ? c : '_';
+        if (name.size() >= 40) break;
+        name += '-';
+    }
+    const std::size_t hash = std::hash<std::string_view>{}(command);
+    return log_dir / fmt::format("{}{:08x}.log", name, static_cast<std::uint32_t>(hash));
+}
+
+std::function<std::unique_ptr<agents::Agent>(std::string_view command)> external_agent_maker(
+    ExternalAgentSettings settings) {
+    return [settings](std::string_view command) -> std::unique_ptr<agents::Agent> {
+        std::vector<std::string> argv = split_shell_words(command);
+        if (argv.empty()) throw std::invalid_argument("'cmd:' names no program (write cmd:PATH [ARGS...])");
+        if (!find_program(argv.front()))
+            throw std::invalid_argument(fmt::format("cmd: no program '{}' to run ({})", argv.front(),
+                                                    argv.front().find('/') != std::string::npos
+                                                        ? "no such executable file"
+                                                        : "not found on PATH"));
+        if (!settings.log_dir.empty()) {
+            std::error_code ec;
+            std::filesystem::create_directories(settings.log_dir, ec);
+            if (ec)
+                throw std::invalid_argument(fmt::format("cannot create the folder of engine logs '{}': {}",
+                                                        settings.log_dir.string(), ec.message()));
+        }
+        return std::make_unique<ExternalAgent>(std::string(command), std::move(argv), settings);
+    };
+}
+
+}  // namespace mancala::protocol
