@@ -111,9 +111,10 @@ bool EngineSession::handle(std::string_view line) {
         } else if (command == "go") {
             go(words);
         } else {
-            error(fmt::format("unknown command '{}' (known: mep, setoption, isready, newgame, rules, position, go, "
-                              "stop, quit)",
-                              command.substr(0, 40)));
+            error(
+                fmt::format("unknown command '{}' (known: mep, setoption, isready, newgame, rules, position, go, "
+                            "stop, quit)",
+                            command.substr(0, 40)));
         }
     } catch (const std::exception& e) {
         error(e.what());
@@ -159,12 +160,13 @@ void EngineSession::set_position(const std::vector<std::string_view>& words) {
         throw std::invalid_argument(
             fmt::format("the position has {} pits a side, the rules {}", position.pits(), rules_.pits));
     if (words.size() > 1 && words[1] != "moves")
-        throw std::invalid_argument(fmt::format("expected 'moves' after the position, not '{}'", words[1].substr(0, 40)));
+        throw std::invalid_argument(
+            fmt::format("expected 'moves' after the position, not '{}'", words[1].substr(0, 40)));
     for (std::size_t i = 2; i < words.size(); ++i) {
         const std::optional<int> pit = parse_pit_name(position.pits(), position.to_move(), words[i]);
         if (!pit || !position.is_legal(*pit) || position.is_terminal(rules_))
-            throw std::invalid_argument(
-                fmt::format("move {} ('{}') is not a legal move of the side to move", i - 1, words[i].substr(0, 40)));
+            throw std::invalid_argument(fmt::format("move {} ('{}') is not a legal move of the side to move", i - 1,
+                                                    words[i].substr(0, 40)));
         position.apply(rules_, *pit);
     }
     position_ = position;

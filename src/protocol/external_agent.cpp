@@ -43,9 +43,7 @@ bool printable(std::string_view line) {
     return true;
 }
 
-std::string seconds(Clock::duration d) {
-    return fmt::format("{:.2f} s", std::chrono::duration<double>(d).count());
-}
+std::string seconds(Clock::duration d) { return fmt::format("{:.2f} s", std::chrono::duration<double>(d).count()); }
 
 // Where `program` would be run from: itself if it names a folder, else the first match on PATH.
 std::optional<std::filesystem::path> find_program(const std::string& program) {
@@ -69,14 +67,23 @@ std::optional<std::filesystem::path> find_program(const std::string& program) {
 
 class ExternalAgent final : public agents::Agent {
 public:
+    /// Starts the program and greets it, so that its start-up is not counted in its first
+    /// move's time; throws std::invalid_argument if it does not speak the protocol.
     ExternalAgent(std::string command, std::vector<std::string> argv, ExternalAgentSettings settings)
-        : command_(std::move(command)), argv_(std::move(argv)), settings_(std::move(settings)) {}
+        : command_(std::move(command)), argv_(std::move(argv)), settings_(std::move(settings)) {
+        try {
+            start_if_needed();
+        } catch (const agents::AgentFailure& e) {
+            throw std::invalid_argument(e.what());
+        }
+    }
 
     ~ExternalAgent() override { quit(); }
 
     std::string spec() const override { return std::string(agents::kExternalPrefix) + command_; }
 
-    agents::Decision choose(const Rules& rules, const Position& position, const agents::MoveBudget& budget) override {
+    agents::Decision choose(const Rules& rules, const Position& position,
+                            const agents::MoveBudget& budget) override {
         const auto start = Clock::now();
         const auto limit = budget.deadline
                                ? std::max<Clock::duration>(std::chrono::milliseconds(1), *budget.deadline - start)
@@ -96,7 +103,8 @@ public:
         agents::Decision decision;
         std::string last_text;
         for (;;) {
-            const std::string line = read(answer_by, fmt::format("its move (go movetime {})", go.movetime->count()));
+            const std::string line =
+                read(answer_by, "its move", fmt::format(" (go movetime {}, and 5% grace)", go.movetime->count()));
             const std::vector<std::string_view> words = split_words(line);
             if (words.empty()) continue;
             if (words[0] == "info") {
@@ -112,8 +120,8 @@ public:
                 fail(fmt::format("the engine sent {} while thinking, not 'bestmove PIT'", quoted_line(line)));
             const std::optional<int> pit = parse_pit_name(position.pits(), position.to_move(), words[1]);
             if (!pit)
-                fail(fmt::format("the engine answered {}: not a pit of the side to move ({}..{})", quoted_line(line),
-                                 pit_name(position.pits(), position.to_move(), 0),
+                fail(fmt::format("the engine answered {}: not a pit of the side to move ({}..{})",
+                                 quoted_line(line), pit_name(position.pits(), position.to_move(), 0),
                                  pit_name(position.pits(), position.to_move(), position.pits() - 1)));
             decision.move = *pit;  // a pit that is empty is the host's to refuse (the arena: an illegal move)
             break;
@@ -138,7 +146,8 @@ private:
         }
         sent_rules_.reset();
         if (!settings_.log_dir.empty())
-            message += fmt::format(" [its standard error: {}]", engine_log_path(settings_.log_dir, command_).string());
+            message +=
+                fmt::format(" [its standard error: {}]", engine_log_path(settings_.log_dir, command_).string());
         throw agents::AgentFailure(message);
     }
 
@@ -148,18 +157,19 @@ private:
     }
 
     std::string ended() {
-        process_->stop(std::chrono::milliseconds(100));
-        return process_->exit_description();
+        if (!process_->stop(std::chrono::milliseconds(100))) return "it still ran, and was killed";
+        return "it " + process_->exit_description();
     }
 
-    std::string read(Clock::time_point deadline, std::string_view awaited) {
+    // The next line; `late` says more about the deadline when it passes.
+    std::string read(Clock::time_point deadline, std::string_view awaited, std::string_view late = "") {
         std::string line;
         switch (process_->read_line(line, deadline, kMaxLineLength)) {
             case ChildProcess::Read::Line:
                 if (!printable(line)) fail(fmt::format("the engine sent binary data: {}", quoted_line(line)));
                 return line;
             case ChildProcess::Read::Timeout:
-                fail(fmt::format("the engine did not send {} in time", awaited));
+                fail(fmt::format("the engine did not send {} in time{}", awaited, late));
             case ChildProcess::Read::Closed:
                 fail(fmt::format("the engine closed its output before {} ({})", awaited, ended()));
             case ChildProcess::Read::TooLong:
@@ -189,11 +199,13 @@ private:
         send("mep");
         const auto deadline = Clock::now() + settings_.answer_time;
         for (;;) {
-            const std::string line = read(deadline, "'mepok' (the answer to 'mep')");
+            const std::string line = read(deadline, "'mepok' (the answer to 'mep')",
+                                          fmt::format(" ({} ms)", settings_.answer_time.count()));
             const std::vector<std::string_view> words = split_words(line);
             if (words.empty() || words[0] == "id" || words[0] == "option" || words[0] == "info") continue;
             if (words[0] == "mepok" && words.size() == 1) break;
-            fail(fmt::format("the engine answered 'mep' with {}, not 'id', 'option' or 'mepok'", quoted_line(line)));
+            fail(
+                fmt::format("the engine answered 'mep' with {}, not 'id', 'option' or 'mepok'", quoted_line(line)));
         }
     }
 
@@ -224,7 +236,8 @@ std::filesystem::path engine_log_path(const std::filesystem::path& log_dir, std:
     for (const std::string& w : words) {
         const std::string base = std::filesystem::path(w).filename().string();
         for (const char c : base)
-            if (name.size() < 40) name += std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' ? c : '_';
+            if (name.size() < 40)
+                name += std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' ? c : '_';
         if (name.size() >= 40) break;
         name += '-';
     }
@@ -238,10 +251,9 @@ std::function<std::unique_ptr<agents::Agent>(std::string_view command)> external
         std::vector<std::string> argv = split_shell_words(command);
         if (argv.empty()) throw std::invalid_argument("'cmd:' names no program (write cmd:PATH [ARGS...])");
         if (!find_program(argv.front()))
-            throw std::invalid_argument(fmt::format("cmd: no program '{}' to run ({})", argv.front(),
-                                                    argv.front().find('/') != std::string::npos
-                                                        ? "no such executable file"
-                                                        : "not found on PATH"));
+            throw std::invalid_argument(fmt::format(
+                "cmd: no program '{}' to run ({})", argv.front(),
+                argv.front().find('/') != std::string::npos ? "no such executable file" : "not found on PATH"));
         if (!settings.log_dir.empty()) {
             std::error_code ec;
             std::filesystem::create_directories(settings.log_dir, ec);

@@ -1,6 +1,6 @@
 #pragma once
 // The host's end of the protocol (docs/PROTOCOL.md): another program as an agent, from a
-// `cmd:PATH [ARGS...]` spec. The program starts at its first move and lives as long as
+// `cmd:PATH [ARGS...]` spec. The program starts when the agent is built and lives as long as
 // the agent (the arena builds one a game). Whatever it does (crash, hang, garbage, an
 // unknown pit) ends in an agents::AgentFailure naming what happened, after which the
 // program is killed; the host decides what that means (the arena: a forfeit).
@@ -28,7 +28,7 @@ struct ExternalAgentSettings {
 
 /// A maker for AgentContext::external_agents. Building an agent checks the command (its
 /// quoting, that the program exists and is executable) and creates the log folder; throws
-/// std::invalid_argument naming what is wrong. The program itself starts at the first move.
+/// std::invalid_argument naming what is wrong; then the program starts and must answer `mep`.
 std::function<std::unique_ptr<agents::Agent>(std::string_view command)> external_agent_maker(
     ExternalAgentSettings settings);
 

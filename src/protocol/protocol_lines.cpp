@@ -105,8 +105,8 @@ InfoLine parse_info(const std::vector<std::string_view>& words, std::string_view
         } else if (word == "pv") {
             for (++i; i < words.size(); ++i) info.pv.emplace_back(words[i]);
         } else {
-            throw std::invalid_argument(
-                fmt::format("unknown word '{}' in info (known: depth, score, nodes, time, pv, string)", shown(word)));
+            throw std::invalid_argument(fmt::format(
+                "unknown word '{}' in info (known: depth, score, nodes, time, pv, string)", shown(word)));
         }
     }
     return info;

@@ -192,17 +192,20 @@ bool ChildProcess::reap(Clock::duration wait) {
     }
 }
 
-void ChildProcess::stop(Clock::duration grace) {
-    if (pid_ < 0) return;
+bool ChildProcess::stop(Clock::duration grace) {
+    if (pid_ < 0) return true;
+    if (stopped_) return stopped_by_itself_;
     close_fd(input_);  // a well-behaved program exits at the end of its input
-    if (!reap(grace)) {
-        ::kill(-pid_, SIGKILL);
+    const bool by_itself = reap(grace);
+    stopped_ = true;
+    stopped_by_itself_ = by_itself;
+    ::kill(-pid_, SIGKILL);  // the group: whatever it started and left behind too
+    if (!by_itself) {
         ::kill(pid_, SIGKILL);
         reap(std::chrono::seconds(5));
-    } else {
-        ::kill(-pid_, SIGKILL);  // whatever it started and left behind
     }
     if (errors_ >= 0) drain_stderr();
+    return by_itself;
 }
 
 std::string ChildProcess::exit_description() {

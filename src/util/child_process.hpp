@@ -21,7 +21,7 @@ public:
     using Clock = std::chrono::steady_clock;
 
     struct Options {
-        std::vector<std::string> argv;  ///< argv[0] is looked up in PATH unless it holds a '/'
+        std::vector<std::string> argv;     ///< argv[0] is looked up in PATH unless it holds a '/'
         std::filesystem::path stderr_log;  ///< appended to; empty: standard error is discarded
         std::size_t stderr_log_limit = std::size_t{1} << 20;  ///< bytes kept from one run
     };
@@ -43,8 +43,9 @@ public:
     /// without a line end.
     Read read_line(std::string& line, Clock::time_point deadline, std::size_t max_length);
 
-    /// Waits up to `grace` for it to exit by itself, then kills it; never blocks longer.
-    void stop(Clock::duration grace);
+    /// Closes its input, waits up to `grace` for it to exit by itself, then kills it; true
+    /// if it exited by itself (or had before).
+    bool stop(Clock::duration grace);
     /// How it ended, once stopped or exited: "exited with code 3", "killed by signal 11
     /// (Segmentation fault)"; "still running" if it has not.
     std::string exit_description();
@@ -65,6 +66,8 @@ private:
     std::size_t logged_ = 0;
     std::string pending_;  ///< output read past the last line end
     bool exited_ = false;
+    bool stopped_ = false;
+    bool stopped_by_itself_ = false;
     int status_ = 0;
 };
 

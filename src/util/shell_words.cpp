@@ -36,7 +36,8 @@ std::vector<std::string> split_shell_words(std::string_view line) {
             for (++i;; ++i) {
                 if (i == line.size()) fail(open, "an unclosed double quote");
                 if (line[i] == '"') break;
-                if (line[i] == '\\' && i + 1 < line.size() && std::string_view("\"\\$`").find(line[i + 1]) != std::string_view::npos)
+                if (line[i] == '\\' && i + 1 < line.size() &&
+                    std::string_view("\"\\$`").find(line[i + 1]) != std::string_view::npos)
                     ++i;
                 word += line[i];
             }
@@ -52,8 +53,9 @@ std::string join_shell_words(const std::vector<std::string>& words) {
     std::string line;
     for (const std::string& w : words) {
         if (!line.empty()) line += ' ';
-        const bool plain = !w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                             "0123456789-_./:=,+@%") == std::string::npos;
+        const bool plain = !w.empty() && w.find_first_not_of(
+                                             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                             "0123456789-_./:=,+@%") == std::string::npos;
         if (plain) {
             line += w;
             continue;
