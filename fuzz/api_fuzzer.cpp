@@ -34,7 +34,8 @@ struct Service {
     GameDatabase database{":memory:"};
     GameStore store{StoreSettings{}, database};
     // A tiny think time: an AI move or a hint costs milliseconds, whatever the agent.
-    Api api{store, ApiSettings{std::chrono::milliseconds(2), std::chrono::milliseconds(1), agents::AgentContext{}}};
+    Api api{store,
+            ApiSettings{std::chrono::milliseconds(2), std::chrono::milliseconds(1), agents::AgentContext{}, {}}};
 };
 
 /// The answer to one request: its status, and the game's id if it created one.

@@ -1,8 +1,10 @@
 // `mancala serve`: the browser game and its JSON API (src/server/), until Ctrl-C.
 
+#include "agents/registry.hpp"
 #include "cli/agent_host_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
+#include "protocol/external_agent.hpp"
 #include "server/api.hpp"
 #include "server/http_server.hpp"
 
@@ -44,6 +46,8 @@ struct ServeArgs {
     bool log_requests = false;
     std::string assets;
     std::string db;
+    std::vector<std::string> external;  ///< NAME=cmd:PATH [ARGS...]
+    std::string engine_logs;
 };
 
 /// A duration such as 500ms, 10s, 30m, 12h or 30d, from 1 ms to a year.
@@ -92,6 +96,25 @@ void run(const ServeArgs& args) {
         throw UsageError(fmt::format("--db {}: not a folder", args.db));
     // One cache of open databases for the whole server, however many games it serves.
     options.api.agents = agent_context(args.db);
+    if (!args.external.empty()) {
+        protocol::ExternalAgentSettings external;
+        external.log_dir =
+            args.engine_logs.empty() ? default_engine_log_dir() : std::filesystem::path(args.engine_logs);
+        options.api.agents.external_agents = protocol::external_agent_maker(external);
+        for (const std::string& given : args.external) {
+            server::ExternalLevel level = server::parse_external_level(given);
+            for (const server::ExternalLevel& earlier : options.api.external_levels)
+                if (earlier.name == level.name)
+                    throw UsageError(fmt::format("--allow-external: the level '{}' is named twice", level.name));
+            // Started once now, so that a program that does not speak the protocol stops the server here.
+            try {
+                agents::make_agent(level.spec, options.api.agents);
+            } catch (const std::invalid_argument& e) {
+                throw UsageError(fmt::format("--allow-external {}: {}", level.name, e.what()));
+            }
+            options.api.external_levels.push_back(std::move(level));
+        }
+    }
     if (!args.assets.empty()) {
         if (!std::filesystem::is_directory(args.assets))
             throw UsageError(fmt::format("--assets {}: not a folder", args.assets));
@@ -217,6 +240,14 @@ void add_serve_command(CLI::App& app) {
                     "serve the page from this folder (read on every request) instead of the compiled-in copy");
     cmd->add_option("--db", args->db,
                     "endgame databases (mancala db build): exact hints and perfect play where they cover the game");
+    cmd->add_option(
+           "--allow-external", args->external,
+           "offer another program as a level, NAME=cmd:PATH [ARGS...] (the engine protocol, "
+           "docs/PROTOCOL.md); repeatable. Without it the server runs no program; clients can never name one")
+        ->type_name("NAME=CMD");
+    cmd->add_option("--engine-logs", args->engine_logs,
+                    fmt::format("folder of the standard error logs of --allow-external programs (default: {})",
+                                default_engine_log_dir().string()));
     cmd->footer(
         "Open the printed address in a browser. The API is described in the README (\"HTTP API\");\n"
         "GET /healthz answers how it is, GET /metrics the same for Prometheus.\n"
@@ -224,6 +255,7 @@ void add_serve_command(CLI::App& app) {
         "  mancala serve\n"
         "  mancala serve --host 0.0.0.0 --port 9000 --store /var/lib/mancala/games.sqlite3 --log-requests\n"
         "  mancala serve --store :memory: --assets web/\n"
+        "  mancala serve --allow-external 'pybot=cmd:python3 examples/engine.py'\n"
         "Exit codes: 0 stopped by Ctrl-C or SIGTERM; 2 bad arguments; 1 the address or the store cannot be used.");
     cmd->callback([args] { run(*args); });
 }

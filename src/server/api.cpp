@@ -87,6 +87,10 @@ std::string checked_spec(const std::string& spec, const agents::AgentContext& co
     if (spec.size() > kMaxSpecLength)
         bad_request(
             fmt::format("'opponent' is too long ({} characters; the limit is {})", spec.size(), kMaxSpecLength));
+    if (spec.starts_with(agents::kExternalPrefix))
+        bad_request(
+            "'opponent' may not name a program (cmd:...): the programs the server runs are levels its "
+            "operator offers (serve --allow-external)");
     agents::AgentOptions options = agents::AgentOptions::parse(spec);
     if (!options.get_string("db", "").empty())
         bad_request("'opponent' may not name a database (db=...): the server uses its own --db");
@@ -208,10 +212,12 @@ Reply Api::create_game(std::string_view body) {
         }
     } else {
         const std::string name = string_field(request, "level", kDefaultLevel);
-        const std::optional<Level> found = find_level(name);
-        if (!found) {
+        const std::vector<Level> known_levels = all_levels();
+        const auto found =
+            std::find_if(known_levels.begin(), known_levels.end(), [&](const Level& l) { return l.name == name; });
+        if (found == known_levels.end()) {
             std::string known;
-            for (const Level& l : levels()) known += (known.empty() ? "" : ", ") + std::string(l.name);
+            for (const Level& l : known_levels) known += (known.empty() ? "" : ", ") + std::string(l.name);
             bad_request(fmt::format("unknown level {} (choose one of: {})", quoted_prefix(name), known));
         }
         level = std::string(found->name);
@@ -372,9 +378,19 @@ Reply Api::delete_game(const std::string& id) {
     return Reply{204, nullptr};
 }
 
+std::vector<Level> Api::all_levels() const {
+    std::vector<Level> all;
+    for (const Level& l : levels())
+        if (l.name != kTwoPlayerLevel) all.push_back(l);
+    for (const ExternalLevel& l : settings_.external_levels) all.push_back(Level{l.name, l.spec, l.description});
+    for (const Level& l : levels())
+        if (l.name == kTwoPlayerLevel) all.push_back(l);
+    return all;
+}
+
 Reply Api::agents() const {
     json level_list = json::array();
-    for (const Level& l : levels())
+    for (const Level& l : all_levels())
         level_list.push_back(json{{"name", l.name}, {"spec", l.spec}, {"description", l.description}});
     json kinds = json::array();
     for (const agents::AgentKind& k : agents::agent_kinds())

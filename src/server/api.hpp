@@ -7,6 +7,7 @@
 #include "agents/agent_context.hpp"
 #include "review/game_moves.hpp"
 #include "server/game_store.hpp"
+#include "server/levels.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -43,6 +44,9 @@ struct ApiSettings {
     /// and the cache that opens them), which hints and the perfect level take exact values
     /// from where they cover the position. No endgame_dir: none.
     agents::AgentContext agents;
+    /// Programs the operator offers as levels (serve --allow-external); agents.external_agents
+    /// builds them. Clients cannot name a program of their own.
+    std::vector<ExternalLevel> external_levels;
 };
 
 /// A request the API refuses: the HTTP status and the message for {"error": ...};
@@ -108,6 +112,8 @@ public:
     const ApiSettings& settings() const { return settings_; }
 
 private:
+    /// The built-in levels, then the operator's programs, then two players.
+    std::vector<Level> all_levels() const;
     std::shared_ptr<Game> game(const std::string& id);
     /// The game `id`, locked and present (a copy dropped from memory meanwhile is looked up again).
     std::pair<std::shared_ptr<Game>, std::unique_lock<std::mutex>> locked_game(const std::string& id);

@@ -1,5 +1,11 @@
 #include "server/levels.hpp"
 
+#include "agents/registry.hpp"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
 namespace mancala::server {
 
 namespace {
@@ -21,6 +27,27 @@ std::optional<Level> find_level(std::string_view name) {
     for (const Level& level : kLevels)
         if (level.name == name) return level;
     return std::nullopt;
+}
+
+ExternalLevel parse_external_level(std::string_view text) {
+    const std::size_t equals = text.find('=');
+    if (equals == std::string_view::npos)
+        throw std::invalid_argument(fmt::format("'{}' is not NAME=cmd:PATH [ARGS...]", text));
+    const std::string_view name = text.substr(0, equals);
+    const std::string_view spec = text.substr(equals + 1);
+    const bool word = !name.empty() && name.size() <= 32 &&
+                      name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") == std::string_view::npos;
+    if (!word)
+        throw std::invalid_argument(fmt::format(
+            "the level name '{}' must be 1 to 32 lowercase letters, digits or '-'", name.substr(0, 40)));
+    if (find_level(name))
+        throw std::invalid_argument(
+            fmt::format("'{}' is already a level of the server: choose another name", name));
+    if (!spec.starts_with(agents::kExternalPrefix))
+        throw std::invalid_argument(fmt::format("the level '{}' must be a program, cmd:PATH [ARGS...], not '{}'",
+                                                name, spec.substr(0, 60)));
+    return ExternalLevel{std::string(name), std::string(spec),
+                         fmt::format("another program: {}", spec.substr(agents::kExternalPrefix.size()))};
 }
 
 }  // namespace mancala::server

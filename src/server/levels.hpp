@@ -3,7 +3,9 @@
 
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace mancala::server {
 
@@ -27,5 +29,17 @@ inline constexpr std::string_view kDefaultLevel = "medium";
 
 /// The level called `name`, if there is one.
 std::optional<Level> find_level(std::string_view name);
+
+/// A level the server's operator adds: another program (`serve --allow-external
+/// NAME=cmd:...`). Clients choose it by name; they can never name a program themselves.
+struct ExternalLevel {
+    std::string name;
+    std::string spec;  ///< cmd:PATH [ARGS...]
+    std::string description;
+};
+
+/// Parses NAME=cmd:PATH [ARGS...]; throws std::invalid_argument naming what is wrong (a
+/// name that is not a word of lowercase letters, digits and '-', or the name of a built-in level).
+ExternalLevel parse_external_level(std::string_view text);
 
 }  // namespace mancala::server

@@ -3,6 +3,7 @@
 // requests to one game, and the page's assets.
 
 #include "agents/registry.hpp"
+#include "protocol/external_agent.hpp"
 #include "server/assets.hpp"
 #include "server/levels.hpp"
 #include "server/test_server.hpp"
@@ -521,6 +522,40 @@ TEST(ServerApi, HintsAreExactWithADatabase) {
         for (const json& m : h.body["moves"]) EXPECT_TRUE(m["exact"].get<bool>()) << h.text;
     }
     EXPECT_EQ(cache->size(), 1u);  // one database, opened once for every agent
+}
+
+// Programs play only as levels the operator names (serve --allow-external); a client can
+// never name one, even on a server that runs some.
+TEST(ServerApi, ProgramsPlayOnlyAsTheOperatorsLevels) {
+    mancala::testing::TempDir logs;
+    ServerOptions options;
+    protocol::ExternalAgentSettings external;
+    external.log_dir = logs.path();
+    options.api.agents.external_agents = protocol::external_agent_maker(external);
+    options.api.external_levels.push_back(
+        parse_external_level("pybot=cmd:python3 " MANCALA_TEST_SOURCE "/../examples/engine.py"));
+    const TestServer server(options);
+    const Answer listed = server.get("/api/agents");
+    ASSERT_EQ(listed.status, 200);
+    std::vector<std::string> names;
+    for (const json& l : listed.body["levels"]) names.push_back(l["name"]);
+    EXPECT_EQ(names, (std::vector<std::string>{"easy", "medium", "hard", "expert", "perfect", "pybot", "human"}));
+    std::mt19937 random(5);
+    const json state = server.create(json{{"first", "ai"}, {"pits", 4}, {"seeds", 3}, {"level", "pybot"}});
+    EXPECT_EQ(state["opponent"]["level"], "pybot");
+    const json end = play_out(server, state, random);
+    EXPECT_TRUE(end["over"].get<bool>());
+    expect_consistent(end);
+    for (const std::string spec :
+         {"cmd:python3 " MANCALA_TEST_SOURCE "/../examples/engine.py", "cmd:/bin/sh -c id"}) {
+        const Answer refused = server.post("/api/games", json{{"opponent", spec}});
+        EXPECT_EQ(refused.status, 400);
+        EXPECT_NE(refused.text.find("may not name a program"), std::string::npos) << refused.text;
+    }
+    EXPECT_THROW(parse_external_level("easy=cmd:python3"), std::invalid_argument);      // a built-in level
+    EXPECT_THROW(parse_external_level("Bad Name=cmd:python3"), std::invalid_argument);  // not a word
+    EXPECT_THROW(parse_external_level("bot=engine:time=1s"), std::invalid_argument);    // not a program
+    EXPECT_THROW(parse_external_level("cmd:python3"), std::invalid_argument);           // no name
 }
 
 // A refined rules string: the game is played by those rules (no extra turns here) and
