@@ -56,7 +56,8 @@ TEST(EngineSession, PlaysTheAgentsMoveFromThePositionAndMovesGiven) {
 }
 
 TEST(EngineSession, AnswersScoresAsInfoLinesAHostCanRead) {
-    const auto out = session("engine:depth=6", "rules kalah 4 3\nposition 3,3,3,3/3,3,3,3/0/0/N\ngo movetime 500\n");
+    const auto out =
+        session("engine:depth=6", "rules kalah 4 3\nposition 3,3,3,3/3,3,3,3/0/0/N\ngo movetime 500\n");
     bool scored = false;
     for (const std::string& line : out) {
         if (line.rfind("info ", 0) != 0 || line.rfind("info string", 0) == 0) continue;
@@ -68,12 +69,14 @@ TEST(EngineSession, AnswersScoresAsInfoLinesAHostCanRead) {
 }
 
 TEST(EngineSession, BadCommandsAreReportedAndTheSessionGoesOn) {
-    const auto out = session("random:seed=3",
-                             "frobnicate\nrules bogus 6 4\nrules kalah 6 x\nposition 1,2/3\nposition start moves B9\n"
-                             "setoption name Hash value 8\ngo movetime -1\ngo sideways\nisready\n");
+    const auto out =
+        session("random:seed=3",
+                "frobnicate\nrules bogus 6 4\nrules kalah 6 x\nposition 1,2/3\nposition start moves B9\n"
+                "setoption name Hash value 8\ngo movetime -1\ngo sideways\nisready\n");
     ASSERT_EQ(out.size(), 9u);
-    EXPECT_EQ(out[0], "info string error: unknown command 'frobnicate' (known: mep, setoption, isready, newgame, "
-                      "rules, position, go, stop, quit)");
+    EXPECT_EQ(out[0],
+              "info string error: unknown command 'frobnicate' (known: mep, setoption, isready, newgame, "
+              "rules, position, go, stop, quit)");
     EXPECT_EQ(out[1], "info string error: unknown rules 'bogus' (choose one of: kalah, homework, relay)");
     EXPECT_EQ(out[2], "info string error: the seeds must be a whole number, not 'x'");
     EXPECT_NE(out[3].find("position '1,2/3'"), std::string::npos) << out[3];

@@ -47,8 +47,7 @@ TEST(ExternalAgent, MancalaEngineThroughTheProtocolPlaysExactlyAsTheAgentItServe
     for (const char* preset : {"kalah", "homework", "relay"}) {
         const Rules rules = make_rules(preset, 5, 3);
         for (const std::string spec : {"engine:depth=7", "alphabeta:depth=3", "mcts:iterations=300,seed=4"}) {
-            const std::string external =
-                "cmd:" + join_shell_words({MANCALA_BINARY, "engine", "--agent", spec});
+            const std::string external = "cmd:" + join_shell_words({MANCALA_BINARY, "engine", "--agent", spec});
             const arena::GameOutcome direct = play(spec, "greedy", rules, context);
             const arena::GameOutcome served = play(external, "greedy", rules, context);
             EXPECT_EQ(served.moves, direct.moves) << preset << " " << spec;
@@ -73,8 +72,7 @@ TEST_P(Misbehaving, ForfeitsWithItsReasonInBoundedTime) {
     const Rules rules = make_rules("kalah", 4, 3);
     const auto start = Clock::now();
     // It misbehaves at its third move, as North.
-    const arena::GameOutcome o =
-        play("greedy", "cmd:" + kFake + " " + GetParam().mode + " 3", rules, context, 1s);
+    const arena::GameOutcome o = play("greedy", "cmd:" + kFake + " " + GetParam().mode + " 3", rules, context, 1s);
     const auto took = Clock::now() - start;
     ASSERT_EQ(o.forfeited_by, Side::North) << GetParam().mode << ": " << o.reason;
     EXPECT_NE(o.reason.find(GetParam().reason), std::string::npos) << o.reason;
@@ -89,7 +87,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Misbehaviour{"illegal", "illegal move"},
                       Misbehaviour{"not-a-pit", "answered 'bestmove Z9': not a pit of the side to move (A5..A2)"},
                       Misbehaviour{"garbage", "sent binary data: '\\x00\\xff\\xfe garbage'"},
-                      Misbehaviour{"close-output", "closed its output before its move (it still ran, and was killed)"},
+                      Misbehaviour{"close-output",
+                                   "closed its output before its move (it still ran, and was killed)"},
                       Misbehaviour{"long-line", "a line longer than 4096 bytes"},
                       Misbehaviour{"chatter", "sent 'hello there' while thinking"}),
     [](const auto& info) {
