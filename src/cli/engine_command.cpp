@@ -1,7 +1,6 @@
 // `mancala engine`: any agent served over standard input and output in the mancala
 // engine protocol (docs/PROTOCOL.md), for hosts in other programs and languages.
 
-#include "agents/registry.hpp"
 #include "cli/agent_host_options.hpp"
 #include "cli/commands.hpp"
 #include "protocol/engine_session.hpp"
@@ -21,8 +20,7 @@ struct EngineArgs {
 
 void run_engine(const EngineArgs& args) {
     const agents::AgentContext context = args.host.context();
-    agents::make_agent(args.agent, context);  // a bad spec is a usage error, before the first command
-    std::ios::sync_with_stdio(false);
+    std::ios::sync_with_stdio(false);  // a bad spec throws before the first command: a usage error
     protocol::run_engine_session(std::cin, std::cout, args.agent, context);
 }
 

@@ -23,15 +23,13 @@ namespace {
 struct ProtocolOption {
     std::string_view name;
     std::string_view key;
-    std::string_view fallback;
     std::string_view declaration;
 };
 // No defaults: each agent has its own (docs/PROTOCOL.md).
 constexpr ProtocolOption kOptions[] = {
-    {"Hash", "hash", "1", "type spin min 1 max 65536"},
-    {"Threads", "threads", "1", "type spin min 1 max 256"},
-    {"Heuristic", "heuristic", "store-diff",
-     "type combo var weighted var store-diff var side-diff var store var side"},
+    {"Hash", "hash", "type spin min 1 max 65536"},
+    {"Threads", "threads", "type spin min 1 max 256"},
+    {"Heuristic", "heuristic", "type combo var weighted var store-diff var side-diff var store var side"},
 };
 
 int board_number(std::string_view word, std::string_view what) {
@@ -125,13 +123,13 @@ bool EngineSession::handle(std::string_view line) {
 void EngineSession::identify() {
     say("id name mancala " + agent_->spec());
     say("id author the mancala project");
-    // Only the options this agent takes (those with which its spec still builds).
-    for (const ProtocolOption& o : kOptions) {
-        try {
-            agents::make_agent(with_option(spec_, o.key, o.fallback), context_);
-            say(fmt::format("option name {} {}", o.name, o.declaration));
-        } catch (const std::invalid_argument&) {
-        }
+    // Only the options this kind of agent takes, as the registry documents them.
+    const std::string kind = parse_spec_string(spec_, "agent spec").name;
+    for (const agents::AgentKind& k : agents::agent_kinds()) {
+        if (k.name != kind) continue;
+        for (const ProtocolOption& o : kOptions)
+            if (k.options.find(std::string(o.key) + "=") != std::string_view::npos)
+                say(fmt::format("option name {} {}", o.name, o.declaration));
     }
     say("mepok");
 }
