@@ -84,6 +84,12 @@ def main():
     args = parser.parse_args()
 
     print(f"python {platform.python_version()}, module {mancala.__file__}")
+    try:
+        import numpy  # noqa: F401  (observation() and Env need it)
+        have_numpy = True
+    except ImportError:
+        have_numpy = False
+        print("(no NumPy for this python3: observation() and Env are not measured)")
     rules = mancala.Rules("kalah", pits=6, seeds=4)
     p = rules.start()
     p.apply(2)  # B4: an extra turn, so south is to move with a mixed row
@@ -93,9 +99,10 @@ def main():
         ("legal_moves()", per_call("p.legal_moves()", names, args.number, args.repeats)),
         ("property read (p.pits)", per_call("p.pits", names, args.number, args.repeats)),
         ("child(0) (copy + move)", per_call("p.child(0)", names, args.number, args.repeats)),
-        ("observation() (NumPy)", per_call("p.observation()", names, args.number, args.repeats)),
         ("pure Python t[2]", per_call("t[2]", names, args.number, args.repeats)),
     ]
+    if have_numpy:
+        rows.insert(4, ("observation() (NumPy)", per_call("p.observation()", names, args.number, args.repeats)))
     print(f"per call, best-worst of {args.repeats} repeats of {args.number} calls:")
     for name, (best, worst) in rows:
         print(f"  {name:<28} {best:7.0f}-{worst:.0f} ns")
@@ -103,9 +110,10 @@ def main():
     games = [random_games(args.games, rules) for _ in range(args.rounds)]
     print(f"random playouts on Kalah(6,4) from Python, {args.rounds} rounds of {args.games} games: "
           f"{spread([g for g, _ in games], 'games/s')} ({games[0][1]:.1f} plies a game)")
-    episodes = [env_episodes(args.games // 2, rules) for _ in range(args.rounds)]
-    print(f"Env episodes against 'random' on Kalah(6,4), {args.rounds} rounds of {args.games // 2}: "
-          f"{spread(episodes, 'episodes/s')}")
+    if have_numpy:
+        episodes = [env_episodes(args.games // 2, rules) for _ in range(args.rounds)]
+        print(f"Env episodes against 'random' on Kalah(6,4), {args.rounds} rounds of {args.games // 2}: "
+              f"{spread(episodes, 'episodes/s')}")
     return 0
 
 
