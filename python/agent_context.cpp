@@ -1,6 +1,7 @@
 #include "agent_context.hpp"
 
 #include "agents/agent_options.hpp"
+#include "protocol/external_agent.hpp"
 
 #include <fmt/format.h>
 
@@ -25,6 +26,13 @@ agents::AgentContext agent_context(const std::filesystem::path& db_dir, std::opt
     context.endgame_source = database_cache();
     context.endgame_dir = db_dir;
     context.seed = seed;
+    // Other programs (cmd:PATH ARGS, the engine protocol), as in the command line's hosts;
+    // their standard error goes to the same default folder.
+    protocol::ExternalAgentSettings external;
+    std::error_code ec;
+    const std::filesystem::path tmp = std::filesystem::temp_directory_path(ec);
+    external.log_dir = (ec ? std::filesystem::path("/tmp") : tmp) / "mancala-engine-logs";
+    context.external_agents = protocol::external_agent_maker(external);
     return context;
 }
 

@@ -105,3 +105,22 @@ def test_random_games_from_python_reach_the_end():
         while not p.is_over():
             p.apply(rng.choice(p.legal_moves()))
         assert sum(p.score()) == 30 and p.winner() in ("south", "north", "draw")
+
+
+def test_another_program_plays_through_the_engine_protocol(binary):
+    # `mancala engine` serving alphabeta plays exactly as alphabeta in process.
+    rules = Rules("kalah", 4, 3)
+    inside = mancala.agent("alphabeta:depth=3")
+    outside = mancala.agent(f"cmd:{binary} engine --agent alphabeta:depth=3")
+    assert outside.spec.startswith("cmd:")
+    position = Position.start(rules)
+    while not position.is_over():
+        move = outside.choose(position, time=2.0)
+        expected = inside.choose(position, time=2.0)
+        assert (move.move, move.score) == (expected.move, expected.score)
+        position.apply(move.move)
+
+
+def test_a_program_that_cannot_run_is_a_value_error():
+    with pytest.raises(ValueError, match="no program '/no/such/engine'"):
+        mancala.agent("cmd:/no/such/engine")
