@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end over the engine protocol: `mancala engine` answers a scripted host; a tournament
+# End-to-end over the engine protocol: `mancala engine` answers a scripted host and, as an
+# external agent, plays the same arena games as the agent it serves; a tournament
 # with the example Python engine and engines that crash, hang or send garbage ends with the
 # right forfeits and logs; the terminal game takes an external engine; a program that cannot
 # run is refused with exit code 2.
@@ -19,6 +20,18 @@ out=$(printf 'mep\nisready\nrules kalah 6 4\nposition start\ngo movetime 200\n' 
 [[ $out == *"id name mancala engine:depth=8"*"mepok"*"readyok"*"bestmove B"* ]] || fail "engine session: '$out'"
 "$mancala" engine --agent nonsense </dev/null 2>"$work/err" && fail "engine: a bad agent was accepted"
 grep -q "unknown agent 'nonsense'" "$work/err" || fail "engine: $(cat "$work/err")"
+
+# The arena with `mancala engine` as an external agent plays exactly the games of the agent itself.
+for way in inside outside; do
+  a=alphabeta:depth=2 b=engine:depth=5
+  [[ $way == outside ]] && a="cmd:$mancala engine --agent $a" && b="cmd:$mancala engine --agent $b"
+  "$mancala" arena --pits 5 --seeds 3 --games 4 --openings-plies 2 --seed 3 --jobs 2 --quiet --agents "$a" "$b" \
+    --out "$work/$way" --engine-logs "$work/logs" >/dev/null || fail "arena $way: exit code $?"
+  python3 -c 'import csv, sys; [print(r["moves"], r["south_margin"]) for r in csv.DictReader(open(sys.argv[1]))]' \
+    "$work/$way/games.csv" >"$work/$way.moves"
+done
+cmp -s "$work/inside.moves" "$work/outside.moves" || fail "arena: the games through the protocol differ"
+[[ $(wc -l <"$work/inside.moves") -eq 4 ]] || fail "arena: expected 4 games"
 
 # A tournament in which three engines misbehave: it ends, each forfeits with its reason, the others do not.
 start=$(date +%s)
