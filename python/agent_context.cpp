@@ -29,9 +29,7 @@ agents::AgentContext agent_context(const std::filesystem::path& db_dir, std::opt
     // Other programs (cmd:PATH ARGS, the engine protocol), as in the command line's hosts;
     // their standard error goes to the same default folder.
     protocol::ExternalAgentSettings external;
-    std::error_code ec;
-    const std::filesystem::path tmp = std::filesystem::temp_directory_path(ec);
-    external.log_dir = (ec ? std::filesystem::path("/tmp") : tmp) / "mancala-engine-logs";
+    external.log_dir = protocol::default_engine_log_dir();
     context.external_agents = protocol::external_agent_maker(external);
     return context;
 }

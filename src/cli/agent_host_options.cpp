@@ -25,22 +25,21 @@ void AgentHostOptions::add_to(CLI::App& cmd) {
     cmd.add_option("--engine-logs", engine_logs,
                    fmt::format("folder of the standard error logs of external engines (cmd:PATH ARGS), one file an "
                                "engine (default: {})",
-                               default_engine_log_dir().string()));
+                               protocol::default_engine_log_dir().string()));
 }
 
-std::filesystem::path default_engine_log_dir() {
-    std::error_code ec;
-    const std::filesystem::path tmp = std::filesystem::temp_directory_path(ec);
-    return (ec ? std::filesystem::path("/tmp") : tmp) / "mancala-engine-logs";
+std::function<std::unique_ptr<agents::Agent>(std::string_view)> external_agents(const std::string& engine_logs) {
+    protocol::ExternalAgentSettings settings;
+    settings.log_dir =
+        engine_logs.empty() ? protocol::default_engine_log_dir() : std::filesystem::path(engine_logs);
+    return protocol::external_agent_maker(settings);
 }
 
 agents::AgentContext AgentHostOptions::context() const {
     if (!db.empty() && !std::filesystem::is_directory(db))
         throw UsageError(fmt::format("--db {}: not a folder", db));
     agents::AgentContext context = agent_context(db);
-    protocol::ExternalAgentSettings external;
-    external.log_dir = engine_logs.empty() ? default_engine_log_dir() : std::filesystem::path(engine_logs);
-    context.external_agents = protocol::external_agent_maker(external);
+    context.external_agents = external_agents(engine_logs);
     return context;
 }
 

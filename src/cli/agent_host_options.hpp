@@ -7,7 +7,10 @@
 #include <CLI/CLI.hpp>
 
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <string>
+#include <string_view>
 
 namespace mancala::cli {
 
@@ -15,12 +18,13 @@ namespace mancala::cli {
 /// a cache of open databases made for it (solve/database_cache.hpp).
 agents::AgentContext agent_context(const std::filesystem::path& db_dir);
 
-/// Where external engines' standard error goes when the command line names no folder.
-std::filesystem::path default_engine_log_dir();
+/// Builds other programs as agents (cmd:PATH ARGS), their standard error logged under
+/// `engine_logs` (--engine-logs; empty: protocol::default_engine_log_dir()).
+std::function<std::unique_ptr<agents::Agent>(std::string_view)> external_agents(const std::string& engine_logs);
 
 struct AgentHostOptions {
     std::string db;           ///< empty: no databases
-    std::string engine_logs;  ///< empty: default_engine_log_dir()
+    std::string engine_logs;  ///< empty: protocol::default_engine_log_dir()
 
     /// Adds --db (default: $MANCALA_DB) and --engine-logs to `cmd`.
     void add_to(CLI::App& cmd);

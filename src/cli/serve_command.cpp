@@ -97,10 +97,7 @@ void run(const ServeArgs& args) {
     // One cache of open databases for the whole server, however many games it serves.
     options.api.agents = agent_context(args.db);
     if (!args.external.empty()) {
-        protocol::ExternalAgentSettings external;
-        external.log_dir =
-            args.engine_logs.empty() ? default_engine_log_dir() : std::filesystem::path(args.engine_logs);
-        options.api.agents.external_agents = protocol::external_agent_maker(external);
+        options.api.agents.external_agents = external_agents(args.engine_logs);
         for (const std::string& given : args.external) {
             server::ExternalLevel level = server::parse_external_level(given);
             for (const server::ExternalLevel& earlier : options.api.external_levels)
@@ -247,7 +244,7 @@ void add_serve_command(CLI::App& app) {
         ->type_name("NAME=CMD");
     cmd->add_option("--engine-logs", args->engine_logs,
                     fmt::format("folder of the standard error logs of --allow-external programs (default: {})",
-                                default_engine_log_dir().string()));
+                                protocol::default_engine_log_dir().string()));
     cmd->footer(
         "Open the printed address in a browser. The API is described in the README (\"HTTP API\");\n"
         "GET /healthz answers how it is, GET /metrics the same for Prometheus.\n"

@@ -80,6 +80,11 @@ void EngineSession::stop_search() {
 }
 
 bool EngineSession::handle(std::string_view line) {
+    if (line.size() > kMaxLineLength) {
+        error(fmt::format("a line of {} bytes (the limit is {})", line.size(), kMaxLineLength));
+        return true;
+    }
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     const std::vector<std::string_view> all = split_words(line);
     if (all.empty()) return true;
     const std::string_view command = all.front();
@@ -201,16 +206,8 @@ int run_engine_session(std::istream& in, std::ostream& out, const std::string& s
                        const agents::AgentContext& context) {
     EngineSession session(spec, context, out);
     std::string line;
-    while (std::getline(in, line)) {
-        if (line.size() > kMaxLineLength) {
-            out << fmt::format("info string error: a line of {} bytes (the limit is {})\n", line.size(),
-                               kMaxLineLength)
-                << std::flush;
-            continue;
-        }
-        if (!line.empty() && line.back() == '\r') line.pop_back();
+    while (std::getline(in, line))
         if (!session.handle(line)) return 0;
-    }
     return 0;  // the end of the input: the session waits for the move under way, then ends
 }
 

@@ -27,7 +27,8 @@ public:
     EngineSession(std::string spec, agents::AgentContext context, std::ostream& out);
     ~EngineSession();  ///< waits for the move under way (`quit` stops it first)
 
-    /// Handles one line from the host; false after `quit`.
+    /// Handles one line from the host (without its line end; one longer than the protocol
+    /// allows is refused); false after `quit`.
     bool handle(std::string_view line);
 
 private:
@@ -53,7 +54,7 @@ private:
 };
 
 /// Reads lines from `in` until `quit` or its end, answering on `out`; the exit code of
-/// `mancala engine` (0). Lines longer than the protocol allows are refused, not kept.
+/// `mancala engine` (0).
 int run_engine_session(std::istream& in, std::ostream& out, const std::string& spec,
                        const agents::AgentContext& context);
 

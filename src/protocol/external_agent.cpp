@@ -8,12 +8,9 @@
 #include "util/child_process.hpp"
 #include "util/shell_words.hpp"
 
-#include <unistd.h>
-
 #include <fmt/format.h>
 
 #include <cctype>
-#include <cstdlib>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -44,26 +41,6 @@ bool printable(std::string_view line) {
 }
 
 std::string seconds(Clock::duration d) { return fmt::format("{:.2f} s", std::chrono::duration<double>(d).count()); }
-
-// Where `program` would be run from: itself if it names a folder, else the first match on PATH.
-std::optional<std::filesystem::path> find_program(const std::string& program) {
-    auto runnable = [](const std::filesystem::path& p) {
-        std::error_code ec;
-        return std::filesystem::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
-    };
-    if (program.find('/') != std::string::npos)
-        return runnable(program) ? std::optional<std::filesystem::path>(program) : std::nullopt;
-    const char* path = std::getenv("PATH");
-    std::string_view dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
-    while (!dirs.empty()) {
-        const std::size_t colon = dirs.find(':');
-        const std::string_view dir = dirs.substr(0, colon);
-        const std::filesystem::path candidate = std::filesystem::path(dir.empty() ? "." : dir) / program;
-        if (runnable(candidate)) return candidate;
-        dirs = colon == std::string_view::npos ? std::string_view{} : dirs.substr(colon + 1);
-    }
-    return std::nullopt;
-}
 
 class ExternalAgent final : public agents::Agent {
 public:
@@ -96,7 +73,7 @@ public:
         }
         send("position " + to_notation(position));
         GoCommand go;
-        go.movetime = std::max(std::chrono::milliseconds(1), movetime);
+        go.movetime = movetime;  // at least 1 ms, as `limit` is
         send(format_go(go));
         // The answer may come as late as the move's time and a grace of 5% (the arena's).
         const auto answer_by = start + limit + limit / 20;
@@ -225,6 +202,12 @@ private:
 
 }  // namespace
 
+std::filesystem::path default_engine_log_dir() {
+    std::error_code ec;
+    const std::filesystem::path tmp = std::filesystem::temp_directory_path(ec);
+    return (ec ? std::filesystem::path("/tmp") : tmp) / "mancala-engine-logs";
+}
+
 std::filesystem::path engine_log_path(const std::filesystem::path& log_dir, std::string_view command) {
     // Readable (the program's name) and unique to the whole command (a hash of it).
     std::string name;
@@ -250,10 +233,6 @@ std::function<std::unique_ptr<agents::Agent>(std::string_view command)> external
     return [settings](std::string_view command) -> std::unique_ptr<agents::Agent> {
         std::vector<std::string> argv = split_shell_words(command);
         if (argv.empty()) throw std::invalid_argument("'cmd:' names no program (write cmd:PATH [ARGS...])");
-        if (!find_program(argv.front()))
-            throw std::invalid_argument(fmt::format(
-                "cmd: no program '{}' to run ({})", argv.front(),
-                argv.front().find('/') != std::string::npos ? "no such executable file" : "not found on PATH"));
         if (!settings.log_dir.empty()) {
             std::error_code ec;
             std::filesystem::create_directories(settings.log_dir, ec);

@@ -32,6 +32,10 @@ struct ExternalAgentSettings {
 std::function<std::unique_ptr<agents::Agent>(std::string_view command)> external_agent_maker(
     ExternalAgentSettings settings);
 
+/// Where external engines' standard error goes when the host names no folder:
+/// mancala-engine-logs in the system's temporary folder.
+std::filesystem::path default_engine_log_dir();
+
 /// The log file of `command`'s standard error in `log_dir`.
 std::filesystem::path engine_log_path(const std::filesystem::path& log_dir, std::string_view command);
 

@@ -82,6 +82,10 @@ ChildProcess::ChildProcess(Options options) : options_(std::move(options)) {
     posix_spawnattr_destroy(&attributes);
     if (error != 0) {
         pid_ = -1;
+        if (error == ENOENT)
+            throw std::runtime_error(
+                fmt::format("no program '{}' to run ({})", program,
+                            program.find('/') != std::string::npos ? "no such file" : "not found on PATH"));
         throw std::runtime_error(fmt::format("cannot run '{}': {}", program, std::strerror(error)));
     }
     input_ = std::exchange(fds.fd[0], -1);
