@@ -2,11 +2,10 @@
 // One small interface over every player the program knows: choose a move for this
 // position within these limits, and optionally score every move.
 
+#include "agents/move_budget.hpp"
 #include "core/position.hpp"
 #include "core/rules.hpp"
 
-#include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -14,25 +13,6 @@
 #include <vector>
 
 namespace mancala::agents {
-
-using Clock = std::chrono::steady_clock;
-
-/// What the caller allows for one decision, on top of the agent's own settings.
-struct MoveBudget {
-    /// The agent must return a legal move by then (front ends use it to cap thinking time).
-    std::optional<Clock::time_point> deadline;
-    /// Set by the caller (from another thread) to have the move now: the engine protocol's
-    /// `stop`. The agent answers with the best it has. nullptr: never.
-    const std::atomic<bool>* stop = nullptr;
-
-    static MoveBudget unlimited() { return {}; }
-    static MoveBudget within(std::chrono::milliseconds time) { return {Clock::now() + time}; }
-
-    /// The deadline has passed or the caller said stop.
-    bool expired() const {
-        return (stop && stop->load(std::memory_order_relaxed)) || (deadline && Clock::now() >= *deadline);
-    }
-};
 
 /// The value of one move, from the point of view of the side to move, in stones
 /// (sampling agents say otherwise: mcts gives a win rate in [0, 1]).

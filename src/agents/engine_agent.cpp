@@ -32,6 +32,10 @@ private:
         search::SearchLimits limits = limits_;
         limits.deadline = budget.deadline;
         limits.stop = budget.stop;
+        if (budget.clock) {  // on a clock the engine plans its own time; `time=` is set aside
+            limits.clock = budget.clock;
+            limits.move_time.reset();
+        }
         return limits;
     }
 

@@ -10,7 +10,9 @@
 namespace mancala::agents {
 
 /// engine[:time=1s,depth=N,nodes=N,threads=T,hash=MiB,heuristic=NAME]: the strong
-/// engine (src/search/engine.hpp). Its table persists between the moves of a game.
+/// engine (src/search/engine.hpp). Its table persists between the moves of a game. It
+/// thinks for all of `time` a move, or on a game clock (MoveBudget::clock) as its time
+/// policy plans (src/search/time_manager.hpp), `time` then set aside.
 std::unique_ptr<Agent> make_engine_agent(AgentOptions& options, const AgentContext& context);
 
 /// The per-move analysis of an engine report as the agents' MoveScores (stones).

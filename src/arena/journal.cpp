@@ -65,6 +65,7 @@ nlohmann::json to_json(const GameRecord& r) {
         {"forfeited_by", o.forfeited_by ? nlohmann::json(to_string(*o.forfeited_by)) : nlohmann::json()},
         {"reason", o.reason},
         {"moves", o.moves},
+        {"think", {o.think.south_seconds, o.think.north_seconds, o.think.south_moves, o.think.north_moves}},
     };
 }
 
@@ -84,6 +85,12 @@ GameRecord game_record_from_json(const nlohmann::json& json) {
         r.outcome.reason = json.at("reason").get<std::string>();
         // Journals written before moves were kept have none: those games replay without them.
         if (json.contains("moves")) r.outcome.moves = json.at("moves").get<std::vector<int>>();
+        // [south seconds, north seconds, south moves, north moves]; journals from before have none.
+        if (json.contains("think")) {
+            const nlohmann::json& t = json.at("think");
+            r.outcome.think =
+                ThinkTime{t.at(0).get<double>(), t.at(1).get<double>(), t.at(2).get<int>(), t.at(3).get<int>()};
+        }
         return r;
     } catch (const nlohmann::json::exception& e) {
         throw std::invalid_argument(e.what());

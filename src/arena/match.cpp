@@ -50,13 +50,19 @@ GameOutcome forfeit(const Position& position, int plies, Side offender, std::str
 
 GameOutcome play_match(const Rules& rules, const Position& opening, agents::Agent& south, agents::Agent& north,
                        const MatchLimits& limits) {
+    using std::chrono::milliseconds;
     const auto limit = std::chrono::duration_cast<agents::Clock::duration>(limits.move_time_limit);
     const auto allowed = limit + limit / 20;
+    // On a clock: what each side has left (South, North).
+    agents::Clock::duration clocks[2] = {};
+    if (limits.time_control) clocks[0] = clocks[1] = limits.time_control->base;
     Position position = opening;
     int plies = 0;
     std::vector<int> moves;  // kept in the outcome however the game ends
-    auto ended = [&moves](GameOutcome outcome) {
+    ThinkTime think;
+    auto ended = [&moves, &think](GameOutcome outcome) {
         outcome.moves = std::move(moves);
+        outcome.think = think;
         return outcome;
     };
     while (!position.is_terminal(rules)) {
@@ -67,10 +73,17 @@ GameOutcome play_match(const Rules& rules, const Position& opening, agents::Agen
         }
         const Side mover = position.to_move();
         agents::Agent& agent = mover == Side::South ? south : north;
+        agents::Clock::duration& clock = clocks[mover == Side::South ? 0 : 1];
         const auto start = agents::Clock::now();
+        const agents::MoveBudget budget =
+            limits.time_control
+                ? agents::MoveBudget::on_clock(agents::GameClock{std::chrono::duration_cast<milliseconds>(clock),
+                                                                 limits.time_control->increment},
+                                               position)
+                : agents::MoveBudget{start + limit};
         agents::Decision decision;
         try {
-            decision = agent.choose(rules, position, agents::MoveBudget{start + limit});
+            decision = agent.choose(rules, position, budget);
         } catch (const agents::AgentFailure& e) {
             return ended(forfeit(position, plies, mover, e.what()));
         } catch (const std::exception& e) {
@@ -80,10 +93,18 @@ GameOutcome play_match(const Rules& rules, const Position& opening, agents::Agen
             return ended(forfeit(position, plies, mover, "the agent threw an unknown exception"));
         }
         const auto elapsed = agents::Clock::now() - start;
-        if (elapsed > allowed)
+        think.add(mover, std::chrono::duration<double>(elapsed).count());
+        if (limits.time_control) {
+            if (elapsed > clock)
+                return ended(forfeit(position, plies, mover,
+                                     fmt::format("lost on time: the agent took {} for a move with {} on its clock",
+                                                 format_duration(elapsed), format_duration(clock))));
+            clock += limits.time_control->increment - elapsed;
+        } else if (elapsed > allowed) {
             return ended(forfeit(position, plies, mover,
                                  fmt::format("the agent took {} for a move, over the limit of {}",
                                              format_duration(elapsed), format_duration(limit))));
+        }
         if (!position.is_legal(decision.move))
             return ended(forfeit(position, plies, mover,
                                  fmt::format("the agent played an illegal move (pit index {}) in {}", decision.move,

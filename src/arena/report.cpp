@@ -71,17 +71,17 @@ std::string format_text(const TournamentResult& result, const TournamentReport& 
     std::string text = describe(result.plan.config) + "\n";
     text += fmt::format("{} of {} games played{}\n\n", result.games.size(), result.plan.schedule.size(),
                         result.complete() ? "" : " (partial results)");
-    text += fmt::format("{:>4}  {:<{}}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}  {:>6}  {:>6}  {:>7}  {:>6}\n", "rank",
-                        "agent", width, "games", "wins", "draws", "losses", "forfeits", "score", "margin", "Elo",
-                        "95% CI");
+    text += fmt::format("{:>4}  {:<{}}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}  {:>6}  {:>6}  {:>7}  {:>6}  {:>7}\n",
+                        "rank", "agent", width, "games", "wins", "draws", "losses", "forfeits", "score", "margin",
+                        "Elo", "95% CI", "ms/move");
     for (std::size_t rank = 0; rank < report.ranking.size(); ++rank) {
         const auto a = static_cast<std::size_t>(report.ranking[rank]);
         const Tally& t = report.standings.agents[a];
         const Rating& r = report.ratings[a];
         text += fmt::format(
-            "{:>4}  {:<{}}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}  {:>5.1f}%  {:>6}  {:>7}  ±{:>5.0f}\n", rank + 1,
-            labels[a], width, t.games, t.wins, t.draws, t.losses, t.forfeits, 100 * t.score_rate(),
-            signed_number(t.average_margin(), 1), signed_number(r.elo, 0), r.ci95);
+            "{:>4}  {:<{}}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}  {:>5.1f}%  {:>6}  {:>7}  ±{:>5.0f}  {:>7.1f}\n",
+            rank + 1, labels[a], width, t.games, t.wins, t.draws, t.losses, t.forfeits, 100 * t.score_rate(),
+            signed_number(t.average_margin(), 1), signed_number(r.elo, 0), r.ci95, t.ms_per_move());
     }
 
     // Cross table, columns numbered by rank so that long specs do not widen it.
@@ -126,15 +126,15 @@ std::string csv_field(std::string_view text) {
 std::string results_csv(const TournamentResult& result, const TournamentReport& report) {
     std::string csv =
         "rank,agent,games,wins,draws,losses,forfeits,score,score_rate,average_margin,elo,elo_ci95,elo_low,elo_"
-        "high\n";
+        "high,ms_per_move\n";
     for (std::size_t rank = 0; rank < report.ranking.size(); ++rank) {
         const auto a = static_cast<std::size_t>(report.ranking[rank]);
         const Tally& t = report.standings.agents[a];
         const Rating& r = report.ratings[a];
-        csv +=
-            fmt::format("{},{},{},{},{},{},{},{},{:.4f},{:.3f},{:.1f},{:.1f},{:.1f},{:.1f}\n", rank + 1,
-                        csv_field(result.plan.labels[a]), t.games, t.wins, t.draws, t.losses, t.forfeits, t.score(),
-                        t.score_rate(), t.average_margin(), r.elo, r.ci95, r.elo - r.ci95, r.elo + r.ci95);
+        csv += fmt::format("{},{},{},{},{},{},{},{},{:.4f},{:.3f},{:.1f},{:.1f},{:.1f},{:.1f},{:.2f}\n", rank + 1,
+                           csv_field(result.plan.labels[a]), t.games, t.wins, t.draws, t.losses, t.forfeits,
+                           t.score(), t.score_rate(), t.average_margin(), r.elo, r.ci95, r.elo - r.ci95,
+                           r.elo + r.ci95, t.ms_per_move());
     }
     return csv;
 }
@@ -157,7 +157,8 @@ nlohmann::json results_json(const TournamentResult& result, const TournamentRepo
                           {"score_rate", t.score_rate()},
                           {"average_margin", t.average_margin()},
                           {"elo", r.elo},
-                          {"elo_ci95", r.ci95}});
+                          {"elo_ci95", r.ci95},
+                          {"ms_per_move", t.ms_per_move()}});
     }
     nlohmann::json pairwise = nlohmann::json::array();
     for (const Pairing& p : result.plan.pairings) {
@@ -204,16 +205,17 @@ std::string games_csv(const TournamentResult& result) {
     const Rules& rules = result.plan.config.rules;
     std::string csv =
         "game,opening,opening_position,south,north,winner,winner_agent,south_store,north_store,south_margin,plies,"
-        "forfeited_by,reason,rules,moves\n";
+        "forfeited_by,reason,rules,moves,south_ms,north_ms\n";
     for (const GameRecord& r : result.games) {
         const GameOutcome& o = r.outcome;
         const Position& opening = result.plan.openings[static_cast<std::size_t>(r.opening)];
-        csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r.game, r.opening,
+        csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.1f},{:.1f}\n", r.game, r.opening,
                            csv_field(to_notation(opening)), csv_field(labels[static_cast<std::size_t>(r.south)]),
                            csv_field(labels[static_cast<std::size_t>(r.north)]), to_string(o.winner),
                            csv_field(winner_label(result, r)), o.south_store, o.north_store, o.south_margin,
                            o.plies, o.forfeited_by ? to_string(*o.forfeited_by) : "", csv_field(o.reason),
-                           csv_field(rules_string(rules)), move_names(rules, opening, o.moves));
+                           csv_field(rules_string(rules)), move_names(rules, opening, o.moves),
+                           1000 * o.think.south_seconds, 1000 * o.think.north_seconds);
     }
     return csv;
 }

@@ -25,6 +25,10 @@ Standings tally_games(int agents, const std::vector<GameRecord>& games) {
         s.agents[north].add(2 - south_points, -o.south_margin, north_forfeited);
         s.versus[south][north].add(south_points, o.south_margin, south_forfeited);
         s.versus[north][south].add(2 - south_points, -o.south_margin, north_forfeited);
+        s.agents[south].add_thinking(o.think.south_seconds, o.think.south_moves);
+        s.agents[north].add_thinking(o.think.north_seconds, o.think.north_moves);
+        s.versus[south][north].add_thinking(o.think.south_seconds, o.think.south_moves);
+        s.versus[north][south].add_thinking(o.think.north_seconds, o.think.north_moves);
     }
     return s;
 }

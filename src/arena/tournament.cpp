@@ -50,7 +50,9 @@ GameRecord play_scheduled_game(const TournamentPlan& plan, const AgentLineup& li
             return record;
         }
     }
-    const MatchLimits limits{plan.config.move_time_limit};
+    MatchLimits limits;
+    limits.move_time_limit = plan.config.move_time_limit;
+    limits.time_control = plan.config.time_control;
     record.outcome = play_match(plan.config.rules, opening, *players[0], *players[1], limits);
     return record;
 }

@@ -26,7 +26,7 @@ void validate(const TournamentConfig& config) {
 nlohmann::json to_json(const TournamentConfig& config) {
     nlohmann::json agents = nlohmann::json::array();
     for (const std::string& spec : config.agents) agents.push_back(agents::canonical_spec(spec));
-    return {
+    nlohmann::json json = {
         {"rules", describe(config.rules)},
         {"agents", agents},
         {"format", to_string(config.format)},
@@ -36,6 +36,9 @@ nlohmann::json to_json(const TournamentConfig& config) {
         {"seed", config.seed},
         {"move_time_limit_ms", config.move_time_limit.count()},
     };
+    // Only when set, so that the journals of tournaments without a clock still resume.
+    if (config.time_control) json["time_control"] = to_string(*config.time_control);
+    return json;
 }
 
 std::string describe(const TournamentConfig& config) {
@@ -44,9 +47,11 @@ std::string describe(const TournamentConfig& config) {
                                : fmt::format("openings of {} random plies", config.opening_plies);
     if (config.opening_plies > 0 && config.balanced_within >= 0)
         openings += fmt::format(" balanced within {} stones", config.balanced_within);
-    return fmt::format("{}({},{}), {} of {} agents, {} games per pairing, {}, seed {}", rules_string(config.rules),
-                       config.rules.pits, config.rules.seeds, to_string(config.format), config.agents.size(),
-                       config.games_per_pairing, openings, config.seed);
+    const std::string clock =
+        config.time_control ? fmt::format(", clock {} s", to_string(*config.time_control)) : std::string();
+    return fmt::format("{}({},{}), {} of {} agents, {} games per pairing, {}{}, seed {}",
+                       rules_string(config.rules), config.rules.pits, config.rules.seeds, to_string(config.format),
+                       config.agents.size(), config.games_per_pairing, openings, clock, config.seed);
 }
 
 }  // namespace mancala::arena

@@ -4,12 +4,14 @@
 // configuration play the same games, which is what lets a journal resume one.
 
 #include "arena/schedule.hpp"
+#include "arena/time_control.hpp"
 #include "core/rules.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +28,9 @@ struct TournamentConfig {
     int balanced_within = -1;
     std::uint64_t seed = 1;
     std::chrono::milliseconds move_time_limit{10'000};
+    /// Each player's clock for the game; a player whose clock runs out loses on time. With
+    /// a clock the per-move limit does not apply. None: every move within move_time_limit.
+    std::optional<TimeControl> time_control{};
 };
 
 /// Throws std::invalid_argument naming the first problem: fewer than two agents,

@@ -36,6 +36,7 @@ struct ArenaArgs {
     int balanced_within = -1;
     std::uint64_t seed = 1;
     std::string move_time_limit = "10s";
+    std::string time_control;
     int jobs = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
     std::string out;
     std::string resume;
@@ -110,6 +111,13 @@ arena::TournamentConfig base_config(const ArenaArgs& args) {
     config.balanced_within = args.balanced_within;
     config.seed = args.seed;
     config.move_time_limit = *limit;
+    if (!args.time_control.empty()) {
+        try {
+            config.time_control = arena::parse_time_control(args.time_control);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(fmt::format("--time-control: {}", e.what()));
+        }
+    }
     config.agents = args.agents;
     return config;
 }
@@ -214,6 +222,10 @@ void add_arena_command(CLI::App& app) {
                     "hard cap per move, given to agents as their deadline; a move later than the cap + 5% "
                     "forfeits the game")
         ->capture_default_str();
+    cmd->add_option("--time-control", args->time_control,
+                    "a game clock per player instead of a time per move: BASE+INCREMENT in seconds (60+0.5), the "
+                    "increment added after every move; a player whose clock runs out loses on time. The engine "
+                    "plans its time from the clock (its time= is set aside)");
     cmd->add_option("-j,--jobs", args->jobs, "games played at once (default: the hardware threads)")
         ->capture_default_str()
         ->check(whole_number(1, 1024));
@@ -237,6 +249,7 @@ void add_arena_command(CLI::App& app) {
         "  mancala arena --gauntlet --agents alphabeta:depth=6 random greedy --openings-plies 4\n"
         "  mancala arena --rules relay:extra-turn=no --pits 4 --seeds 3 --agents greedy random\n"
         "  mancala arena --experiment mcts-vs-random --out mcts/\n"
+        "  mancala arena --agents engine engine:heuristic=store-diff --time-control 10+0.1 --openings-plies 4\n"
         "Ctrl-C stops after the games in progress; with a journal (--out or --resume), the same command resumes.\n"
         "Exit codes: 0 success, 2 bad input, 130 interrupted, 1 any other failure.");
     cmd->callback([args, cmd] {

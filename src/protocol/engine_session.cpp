@@ -183,8 +183,12 @@ void EngineSession::go(const std::vector<std::string_view>& words) {
         return;
     }
     stop_ = false;
+    // movetime caps the move; a clock is the agent's to plan (the engine's time policy).
     agents::MoveBudget budget;
-    if (const auto time = command.budget()) budget.deadline = agents::Clock::now() + *time;
+    if (command.movetime)
+        budget.deadline = agents::Clock::now() + *command.movetime;
+    else if (command.time)
+        budget = agents::MoveBudget::on_clock(agents::GameClock{*command.time, command.inc}, position_);
     budget.stop = &stop_;
     search_ = std::thread([this, budget] {
         try {

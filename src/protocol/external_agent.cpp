@@ -62,9 +62,12 @@ public:
     agents::Decision choose(const Rules& rules, const Position& position,
                             const agents::MoveBudget& budget) override {
         const auto start = Clock::now();
-        const auto limit = budget.deadline
-                               ? std::max<Clock::duration>(std::chrono::milliseconds(1), *budget.deadline - start)
-                               : Clock::duration(settings_.default_move_time);
+        // On a clock the program plans its own time and may use all that is left;
+        // otherwise it gets the time to the deadline as its move time.
+        const auto limit =
+            budget.clock      ? std::max<Clock::duration>(std::chrono::milliseconds(1), budget.clock->remaining)
+            : budget.deadline ? std::max<Clock::duration>(std::chrono::milliseconds(1), *budget.deadline - start)
+                              : Clock::duration(settings_.default_move_time);
         const auto movetime = std::chrono::duration_cast<std::chrono::milliseconds>(limit);
         start_if_needed();
         if (!sent_rules_ || !(*sent_rules_ == rules)) {
@@ -73,15 +76,19 @@ public:
         }
         send("position " + to_notation(position));
         GoCommand go;
-        go.movetime = movetime;  // at least 1 ms, as `limit` is
+        if (budget.clock) {
+            go.time = movetime;  // at least 1 ms, as `limit` is
+            go.inc = budget.clock->increment;
+        } else {
+            go.movetime = movetime;
+        }
         send(format_go(go));
         // The answer may come as late as the move's time and a grace of 5% (the arena's).
         const auto answer_by = start + limit + limit / 20;
         agents::Decision decision;
         std::string last_text;
         for (;;) {
-            const std::string line =
-                read(answer_by, "its move", fmt::format(" (go movetime {}, and 5% grace)", go.movetime->count()));
+            const std::string line = read(answer_by, "its move", fmt::format(" ({}, and 5% grace)", format_go(go)));
             const std::vector<std::string_view> words = split_words(line);
             if (words.empty()) continue;
             if (words[0] == "info") {

@@ -43,13 +43,6 @@ std::vector<std::string_view> split_words(std::string_view line) {
     return words;
 }
 
-std::optional<std::chrono::milliseconds> GoCommand::budget() const {
-    if (movetime) return movetime;
-    if (!time) return std::nullopt;
-    const auto share = *time / 25 + inc * 3 / 4;
-    return std::max(std::chrono::milliseconds(1), std::min(share, *time / 2));
-}
-
 GoCommand parse_go(const std::vector<std::string_view>& words) {
     GoCommand go;
     for (std::size_t i = 0; i < words.size(); ++i) {

@@ -24,10 +24,6 @@ struct GoCommand {
     std::optional<std::chrono::milliseconds> movetime;
     std::optional<std::chrono::milliseconds> time;  ///< left on the mover's clock
     std::chrono::milliseconds inc{0};               ///< gained after each move
-
-    /// The most the engine may think, if the host set a limit: movetime, or a share of
-    /// the clock (a 25th of it plus most of the increment, never more than half of it).
-    std::optional<std::chrono::milliseconds> budget() const;
 };
 
 /// Parses the words after `go`; throws std::invalid_argument naming a bad word.

@@ -3,6 +3,7 @@
 #include "search/helper_pool.hpp"
 #include "search/mtdf.hpp"
 #include "search/search_worker.hpp"
+#include "search/time_manager.hpp"
 
 #include <fmt/format.h>
 
@@ -20,22 +21,9 @@ std::vector<int> initial_order(const Position& p) {
     return order;
 }
 
-struct Deadlines {
-    std::optional<Clock::time_point> hard;  ///< the search stops
-    std::optional<Clock::time_point> soft;  ///< no new iteration starts: it could not finish
-};
-
-Deadlines deadlines_for(const SearchLimits& limits, Clock::time_point start) {
-    Deadlines d;
-    if (limits.move_time) {
-        d.hard = start + *limits.move_time;
-        d.soft = start + *limits.move_time / 2;
-    }
-    if (limits.deadline) {
-        if (!d.hard || *limits.deadline < *d.hard) d.hard = limits.deadline;
-        if (!d.soft || *limits.deadline < *d.soft) d.soft = limits.deadline;
-    }
-    return d;
+MoveContext move_context(const Position& p, int legal_moves) {
+    return MoveContext{p.total_stones() - p.store(Side::South) - p.store(Side::North), p.total_stones(),
+                       legal_moves};
 }
 
 /// One call of Engine::search: iterative deepening on the main thread, each
@@ -54,9 +42,9 @@ public:
           root_(root),
           mode_(mode),
           observer_(observer),
-          deadlines_(deadlines_for(limits, start_)),
           base_points_(kPointsPerStone * position.store_difference(position.to_move())),
-          order_(initial_order(position)) {
+          order_(initial_order(position)),
+          time_(limits, move_context(position, static_cast<int>(order_.size())), start_) {
         shared_.heuristic = settings.heuristic;
         shared_.reuse_deeper_results = settings.reuse_deeper_results;
         shared_.total_stones = position.total_stones();
@@ -68,7 +56,7 @@ public:
                                          ? endgame->max_stones()
                                          : std::min(settings.endgame_stones, endgame->max_stones());
         }
-        shared_.deadline = deadlines_.hard;
+        shared_.set_deadline(time_.deadline());
         shared_.caller_stop = limits.stop;
         shared_.node_limit = limits.nodes;
         const bool prove = mode.goal == SearchMode::Goal::Proof;
@@ -82,6 +70,8 @@ public:
 
 private:
     bool proving() const { return mode_.goal == SearchMode::Goal::Proof; }
+    /// A stopped iteration's result is kept only from MTD(f) passes of a best-move search.
+    bool keeps_partial(int depth) const { return mode_.goal == SearchMode::Goal::BestMove && depth >= 4; }
     int depth_of(int iteration) const { return proving() && iteration == max_depth_ ? kProveDepth : iteration; }
     RootScore search_depth(int depth, int guess, std::vector<RootScore>* scores);
     void record(const RootScore& best, std::vector<RootScore>& scores, int depth);
@@ -99,10 +89,10 @@ private:
     const SearchMode mode_;
     SearchObserver* observer_;
     const Clock::time_point start_ = Clock::now();
-    const Deadlines deadlines_;
     const int base_points_;  ///< the root's store difference: scores below count from it
     int max_depth_ = 0;
     std::vector<int> order_;
+    TimeManager time_;
     SharedSearch shared_;
     std::optional<HelperPool<Board>> helpers_;
     SearchWorker<Board> main_{shared_, context_};
@@ -121,7 +111,17 @@ SearchReport SearchRun<Board>::run() {
         const int depth = depth_of(iteration);
         std::vector<RootScore> scores;
         const RootScore best = search_depth(depth, guess, &scores);
-        if (main_.stopped() || best.move < 0) break;
+        if (main_.stopped()) {
+            // A deeper MTD(f) iteration cut off after a pass failed high: its move is at
+            // least as good as any other at this depth (see mtdf.hpp), so it is played.
+            if (best.move >= 0 && keeps_partial(depth)) {
+                report_.best_move = best.move;
+                report_.score = base_points_ + best.score;
+                report_.pv = main_.principal_variation(root_, best.move, depth);
+            }
+            break;
+        }
+        if (best.move < 0) break;
         guess = best.score;
         record(best, scores, depth);
         // Best move first next time; the others keep their relative order.
@@ -129,7 +129,9 @@ SearchReport SearchRun<Board>::run() {
         count();
         if (observer_) observer_->on_iteration(report_);
         if (report_.proven) break;  // the game value is known: deeper search changes nothing
-        if (deadlines_.soft && Clock::now() >= *deadlines_.soft) break;
+        time_.iteration_done(best.move, best.score, depth);
+        shared_.set_deadline(time_.deadline());
+        if (time_.stop_before_next(Clock::now())) break;
         if (shared_.caller_stop && shared_.caller_stop->load()) break;
     }
     helpers_->stop();

@@ -10,7 +10,7 @@ namespace mancala::search {
 template <class Board>
 void SearchWorker<Board>::check_limits() {
     flush_nodes();
-    if (shared_.deadline && Clock::now() >= *shared_.deadline) shared_.stop = true;
+    if (shared_.past_deadline()) shared_.stop = true;
     if (shared_.caller_stop && shared_.caller_stop->load(std::memory_order_relaxed)) shared_.stop = true;
     if (shared_.node_limit && shared_.nodes.load(std::memory_order_relaxed) >= *shared_.node_limit)
         shared_.stop = true;

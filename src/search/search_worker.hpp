@@ -20,6 +20,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -32,9 +33,21 @@ inline constexpr int kMinTableDepth = 2;
 inline constexpr int kMinEtcDepth = 4;
 /// Plies from the leaves from which a node is marked busy for the other threads.
 inline constexpr int kMinBusyDepth = 4;
+/// Nodes between two looks at the clock and the stop flags: about a tenth of a
+/// millisecond, so that a search stops within 5% of even a 5 ms move.
+inline constexpr std::uint64_t kCheckInterval = 1024;
 
 /// What the threads of one search share.
 struct SharedSearch {
+    static constexpr Clock::rep kNoDeadline = std::numeric_limits<Clock::rep>::max();
+    void set_deadline(std::optional<Clock::time_point> t) {
+        deadline.store(t ? t->time_since_epoch().count() : kNoDeadline, std::memory_order_relaxed);
+    }
+    bool past_deadline() const {
+        const Clock::rep d = deadline.load(std::memory_order_relaxed);
+        return d != kNoDeadline && Clock::now().time_since_epoch().count() >= d;
+    }
+
     Heuristic heuristic = Heuristic::StoreDiff;
     bool reuse_deeper_results = true;
     int total_stones = 0;  ///< constant through a game: stones leave the pits only for the stores
@@ -45,7 +58,9 @@ struct SharedSearch {
     int endgame_stones = -1;
     std::atomic<bool> stop{false};
     std::atomic<std::uint64_t> nodes{0};  ///< flushed from the workers now and then
-    std::optional<Clock::time_point> deadline;
+    /// When the workers stop (ticks of Clock's epoch; none: never). The main thread
+    /// moves it between iterations (TimeManager) while the helpers read it.
+    std::atomic<Clock::rep> deadline{kNoDeadline};
     const std::atomic<bool>* caller_stop = nullptr;  ///< SearchLimits::stop
     std::optional<std::uint64_t> node_limit;
     /// Called now and then by the thread that reports (see SearchWorker::report_progress).
@@ -130,7 +145,7 @@ private:
     int endgame_value(const Board& p, int stones) const;
     void count_node() {
         ++nodes_;
-        if (++unflushed_ >= 4096) check_limits();
+        if (++unflushed_ >= kCheckInterval) check_limits();
     }
     void check_limits();
     bool usable(const TTEntry& e, int depth) const {

@@ -72,5 +72,64 @@ TEST(Match, APlyLimitEndsAnEndlessGameBySweepingTheRows) {
     EXPECT_NE(o.reason.find("no result after 3 plies"), std::string::npos);
 }
 
+TEST(Match, OnAClockTheTimeIsPaidAndTheIncrementGainedAfterEveryMove) {
+    // 8 ms a move on a clock of 30 ms that gains 10 ms after each: without the
+    // increment it would run out at the fourth move.
+    testing::SlowAgent south(8ms);
+    testing::ScriptedAgent north;
+    MatchLimits limits;
+    limits.time_control = TimeControl{30ms, 10ms};
+    const Rules rules = make_rules("kalah", 6, 4);
+    const GameOutcome o = play_match(rules, Position::start(rules), south, north, limits);
+    EXPECT_FALSE(o.forfeited_by) << o.reason;
+    EXPECT_GE(o.think.south_moves, 4);
+    EXPECT_EQ(o.think.south_moves + o.think.north_moves, o.plies);
+    EXPECT_GE(o.think.south_seconds, 0.008 * o.think.south_moves);
+}
+
+TEST(Match, RunningOutOfTimeOnTheClockLosesOnTime) {
+    testing::SlowAgent south(30ms);
+    testing::ScriptedAgent north;
+    MatchLimits limits;
+    limits.time_control = TimeControl{100ms, 0ms};  // the fourth move flags
+    const GameOutcome o = play_match(kRules, Position::start(kRules), south, north, limits);
+    EXPECT_EQ(o.forfeited_by, Side::South);
+    EXPECT_EQ(o.winner, Winner::North);
+    EXPECT_EQ(o.reason.rfind("lost on time: the agent took", 0), 0u) << o.reason;
+    EXPECT_EQ(o.think.south_moves, 4);
+}
+
+TEST(Match, TheEngineOnAClockNeverFlagsAndSpendsItsTime) {
+    // The engine plans from the clock it is handed (its own time= is set aside).
+    auto south = agents::make_agent("engine:time=5s", {});
+    auto north = agents::make_agent("greedy", {});
+    MatchLimits limits;
+    limits.time_control = TimeControl{1000ms, 0ms};
+    const Rules rules = make_rules("kalah", 6, 4);
+    const GameOutcome o = play_match(rules, Position::start(rules), *south, *north, limits);
+    EXPECT_FALSE(o.forfeited_by) << o.reason;
+    EXPECT_LT(o.think.south_seconds, 1.0);
+    EXPECT_GT(o.think.south_seconds, 0.1);  // not a second a move, not nothing either
+}
+
+TEST(TimeControl, ParsesAndPrintsBasePlusIncrement) {
+    EXPECT_EQ(parse_time_control("60+0.5"), (TimeControl{60000ms, 500ms}));
+    EXPECT_EQ(parse_time_control("60"), (TimeControl{60000ms, 0ms}));
+    EXPECT_EQ(parse_time_control("0.2+0.01"), (TimeControl{200ms, 10ms}));
+    EXPECT_EQ(parse_time_control(".5+1."), (TimeControl{500ms, 1000ms}));
+    EXPECT_EQ(to_string(TimeControl{60000ms, 500ms}), "60+0.5");
+    EXPECT_EQ(to_string(TimeControl{200ms, 10ms}), "0.2+0.01");
+    EXPECT_EQ(to_string(TimeControl{30000ms, 0ms}), "30+0");
+    for (const char* bad : {"", "+1", "0+1", "1+", "1+-1", "a+1", "1.2.3", "0.0001", "86401",
+                            "1+99999999999999999999", "1e3", " 60"}) {
+        EXPECT_THROW(parse_time_control(bad), std::invalid_argument) << bad;
+    }
+    try {
+        parse_time_control("60+x");
+    } catch (const std::invalid_argument& e) {
+        EXPECT_STREQ(e.what(), "time control '60+x': the increment 'x' is not a number of seconds");
+    }
+}
+
 }  // namespace
 }  // namespace mancala::arena

@@ -48,11 +48,25 @@ TEST(Tournament, PlaysEveryScheduledGameInOrder) {
     EXPECT_EQ(r.plan.labels, (std::vector<std::string>{"random", "greedy", "alphabeta:depth=2"}));
 }
 
+// games.csv without its last two columns (south_ms, north_ms): times differ from run to run.
+std::string without_think_times(const std::string& csv) {
+    std::string out;
+    std::size_t start = 0;
+    while (start < csv.size()) {
+        const std::size_t end = csv.find('\n', start);
+        std::string line = csv.substr(start, end - start);
+        for (int column = 0; column < 2; ++column) line.erase(line.rfind(','));
+        out += line + '\n';
+        start = end + 1;
+    }
+    return out;
+}
+
 TEST(Tournament, TheNumberOfJobsDoesNotChangeTheGames) {
     const TournamentResult one = run_tournament(small_config(), with_jobs(1));
     const TournamentResult two = run_tournament(small_config(), with_jobs(2));
     EXPECT_EQ(one.games, two.games);
-    EXPECT_EQ(games_csv(one), games_csv(two));
+    EXPECT_EQ(without_think_times(games_csv(one)), without_think_times(games_csv(two)));
 }
 
 TEST(Tournament, AgentsWithoutASeedInTheirSpecGetOnePerGame) {

@@ -120,13 +120,17 @@ TEST(EngineSession, StopAnswersAtOnceWithTheBestMoveSoFar) {
     EXPECT_EQ(lines.back().rfind("bestmove B", 0), 0u) << lines.back();
 }
 
-TEST(ProtocolLines, GoShareOfTheClock) {
+TEST(ProtocolLines, GoParsesMoveTimeAndClock) {
     using std::chrono::milliseconds;
-    EXPECT_EQ(parse_go(split_words("movetime 250")).budget(), milliseconds(250));
-    EXPECT_EQ(parse_go(split_words("time 50000 inc 1000")).budget(), milliseconds(2000 + 750));
-    EXPECT_EQ(parse_go(split_words("time 100 inc 1000")).budget(), milliseconds(50));  // never half the clock
-    EXPECT_FALSE(parse_go({}).budget());
+    EXPECT_EQ(parse_go(split_words("movetime 250")).movetime, milliseconds(250));
+    const GoCommand clock = parse_go(split_words("time 50000 inc 1000"));
+    EXPECT_EQ(clock.time, milliseconds(50000));
+    EXPECT_EQ(clock.inc, milliseconds(1000));
+    EXPECT_FALSE(clock.movetime);
+    EXPECT_FALSE(parse_go({}).movetime);
+    EXPECT_FALSE(parse_go({}).time);
     EXPECT_EQ(format_go(parse_go(split_words("movetime 7"))), "go movetime 7");
+    EXPECT_EQ(format_go(clock), "go time 50000 inc 1000");
     EXPECT_THROW(parse_go(split_words("movetime 99999999999999")), std::invalid_argument);
 }
 

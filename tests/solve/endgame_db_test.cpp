@@ -46,18 +46,18 @@ TEST(TierIndex, RefusesWhatDoesNotFit) {
     EXPECT_THROW(index.rank(Position::start(make_rules("kalah", 2, 1))), std::invalid_argument);  // 2 pits
 }
 
-struct Board {
+struct DatabaseBoard {
     const char* preset;
     int pits;
     int max_stones;
 };
 
-class DatabaseVersusRetrograde : public ::testing::TestWithParam<Board> {};
+class DatabaseVersusRetrograde : public ::testing::TestWithParam<DatabaseBoard> {};
 
 // Every position of every tier, both sides to move, against the simple
 // retrograde solver (itself checked against exhaustive search).
 TEST_P(DatabaseVersusRetrograde, EveryPosition) {
-    const Board b = GetParam();
+    const DatabaseBoard b = GetParam();
     const Rules rules = make_rules(b.preset, b.pits, 0);
     RetrogradeSolver reference(rules, b.max_stones, 1);
     reference.solve();
@@ -78,9 +78,10 @@ TEST_P(DatabaseVersusRetrograde, EveryPosition) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Presets, DatabaseVersusRetrograde,
-                         ::testing::Values(Board{"kalah", 3, 12}, Board{"homework", 3, 12}, Board{"relay", 3, 10},
-                                           Board{"kalah", 4, 12}, Board{"homework", 5, 8}, Board{"kalah", 1, 15},
-                                           Board{"kalah", 6, 7}),
+                         ::testing::Values(DatabaseBoard{"kalah", 3, 12}, DatabaseBoard{"homework", 3, 12},
+                                           DatabaseBoard{"relay", 3, 10}, DatabaseBoard{"kalah", 4, 12},
+                                           DatabaseBoard{"homework", 5, 8}, DatabaseBoard{"kalah", 1, 15},
+                                           DatabaseBoard{"kalah", 6, 7}),
                          [](const auto& info) {
                              return std::string(info.param.preset) + "_" + std::to_string(info.param.pits);
                          });
