@@ -50,7 +50,8 @@ std::string seconds_text(std::chrono::milliseconds ms) {
 TimeControl parse_time_control(std::string_view text) {
     const std::size_t plus = text.find('+');
     const std::string_view base = text.substr(0, plus);
-    const std::string_view increment = plus == std::string_view::npos ? std::string_view("0") : text.substr(plus + 1);
+    const std::string_view increment =
+        plus == std::string_view::npos ? std::string_view("0") : text.substr(plus + 1);
     TimeControl control;
     control.base = std::chrono::milliseconds(milliseconds_of(base, text, "base time"));
     control.increment = std::chrono::milliseconds(milliseconds_of(increment, text, "increment"));

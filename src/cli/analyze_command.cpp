@@ -27,6 +27,8 @@ struct AnalyzeArgs {
     std::string heuristic = "weighted";
     bool json = false;
     bool iterations = false;
+    bool all_moves = false;
+    int multipv = 0;
 };
 
 // Pit names along a line of play, where the mover changes as the line goes.
@@ -66,8 +68,13 @@ void run(const AnalyzeArgs& args) {
                    fmt::join(line_names(rules, position, r.pv), " "));
     };
     search::IterationObserver observer(show_iteration);
-    const search::SearchReport report =
-        engine.search(rules, position, limits, search::SearchMode::every_move(), &observer);
+    // Like every engine, the best move by default; exact scores for every move (or the
+    // best few) cost more: 13 times the nodes at depth 24 from the Kalah(6,4) start.
+    const bool scored = args.all_moves || args.multipv > 0;
+    const search::SearchMode mode = args.all_moves     ? search::SearchMode::every_move()
+                                    : args.multipv > 0 ? search::SearchMode::best_moves(args.multipv)
+                                                       : search::SearchMode{};
+    const search::SearchReport report = engine.search(rules, position, limits, mode, &observer);
     const int n = position.pits();
     const Side mover = position.to_move();
 
@@ -79,7 +86,7 @@ void run(const AnalyzeArgs& args) {
                              {"proven", m.proven},
                              {"result", search::format_score(m.score, m.proven)},
                              {"pv", line_names(rules, position, m.pv)}});
-        const nlohmann::json out = {
+        nlohmann::json out = {
             {"rules", rules_string(rules)},
             {"pits", rules.pits},
             {"seeds", rules.seeds},
@@ -94,8 +101,8 @@ void run(const AnalyzeArgs& args) {
             {"proven", report.proven},
             {"result", search::format_score(report.score, report.proven)},
             {"pv", line_names(rules, position, report.pv)},
-            {"moves", moves},
         };
+        if (scored) out["moves"] = moves;
         fmt::print("{}\n", out.dump(2));
         return;
     }
@@ -104,6 +111,10 @@ void run(const AnalyzeArgs& args) {
                report.nodes_per_second());
     fmt::print("best {}  score {}  (the mover's final margin, in stones{})\n", pit_name(n, mover, report.best_move),
                search::format_score(report.score, report.proven), report.proven ? ", proven" : ", estimated");
+    if (!scored) {
+        fmt::print("pv {}\n", fmt::join(line_names(rules, position, report.pv), " "));
+        return;
+    }
     fmt::print("\n{:<5} {:>10}  {}\n", "move", "score", "principal variation");
     for (const auto& m : report.moves)
         fmt::print("{:<5} {:>10}  {}\n", pit_name(n, mover, m.move), search::format_score(m.score, m.proven),
@@ -114,7 +125,8 @@ void run(const AnalyzeArgs& args) {
 
 void add_analyze_command(CLI::App& app) {
     auto args = std::make_shared<AnalyzeArgs>();
-    CLI::App* cmd = app.add_subcommand("analyze", "Score every legal move of a position with the engine");
+    CLI::App* cmd = app.add_subcommand(
+        "analyze", "The engine's best move and score for a position (every move's score with --all-moves)");
     args->game.add_to(*cmd);
     cmd->add_option("--time", args->time, "think this long, e.g. 500ms or 2s (default 1s when no limit is given)");
     cmd->add_option("--depth", args->depth, "search this many plies (extra-turn moves count)")
@@ -129,9 +141,16 @@ void add_analyze_command(CLI::App& app) {
     cmd->add_option("--heuristic", args->heuristic,
                     "evaluation at the leaves: store-diff, side-diff, weighted, ...")
         ->capture_default_str();
+    auto* all = cmd->add_flag("--all-moves", args->all_moves,
+                              "an exact score for every legal move (slower: each is searched with a full window)");
+    cmd->add_option("--multipv", args->multipv, "exact scores for the best N moves (the others are left out)")
+        ->check(whole_number(1, kMaxPits))
+        ->excludes(all);
     cmd->add_flag("--json", args->json, "print one JSON object");
     cmd->add_flag("--iterations", args->iterations, "print a line per completed depth");
-    cmd->footer("Example:\n  mancala analyze --rules kalah --pits 6 --seeds 4 --time 1s");
+    cmd->footer(
+        "Examples:\n  mancala analyze --rules kalah --pits 6 --seeds 4 --time 1s\n"
+        "  mancala analyze --depth 20 --all-moves\n  mancala analyze --time 2s --multipv 2 --json");
     cmd->callback([args] { run(*args); });
 }
 

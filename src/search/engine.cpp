@@ -147,7 +147,7 @@ RootScore SearchRun<Board>::search_depth(int depth, int guess, std::vector<RootS
     const bool every_move = mode_.goal == SearchMode::Goal::EveryMove;
     if (every_move || depth < 4)
         return main_.search_root(root_, depth, -kScoreInfinity, kScoreInfinity, order_,
-                                 every_move ? scores : nullptr);
+                                 every_move ? scores : nullptr, mode_.multipv);
     if (depth != kProveDepth)
         return mtdf(
             main_, root_, depth, guess, order_, [](int) {}, [](int, int) {});
@@ -185,7 +185,7 @@ ProofBounds SearchRun<Board>::bounds_in_stones(int lower, int upper) const {
 }
 
 // The report after a completed iteration: best move, score, principal variation,
-// and when scoring every move, each move best first.
+// and when scoring moves, each move scored exactly, best first.
 template <class Board>
 void SearchRun<Board>::record(const RootScore& best, std::vector<RootScore>& scores, int depth) {
     report_.best_move = best.move;
@@ -198,8 +198,12 @@ void SearchRun<Board>::record(const RootScore& best, std::vector<RootScore>& sco
     std::stable_sort(scores.begin(), scores.end(),
                      [](const RootScore& a, const RootScore& b) { return a.score > b.score; });
     for (const RootScore& s : scores)
-        report_.moves.push_back(MoveAnalysis{s.move, base_points_ + s.score, s.proven,
-                                             main_.principal_variation(root_, s.move, depth)});
+        if (!s.excluded)
+            report_.moves.push_back(MoveAnalysis{s.move, base_points_ + s.score, s.proven,
+                                                 main_.principal_variation(root_, s.move, depth)});
+    // The first moves searched are scored exactly even when they are not among the best.
+    if (mode_.multipv > 0 && report_.moves.size() > static_cast<std::size_t>(mode_.multipv))
+        report_.moves.resize(static_cast<std::size_t>(mode_.multipv));
 }
 
 }  // namespace

@@ -13,8 +13,10 @@ inline constexpr int kProveWarmupDepth = 20;
 
 struct SearchMode {
     enum class Goal {
-        BestMove,   ///< iterative deepening with MTD(f) passes for the best move and its score
-        EveryMove,  ///< every root move gets an exact score (slower)
+        BestMove,  ///< iterative deepening with MTD(f) passes for the best move and its score
+        /// Root moves get exact scores: every one, or the best `multipv` of them (the
+        /// others are shown no better than the last of those, and left out). Slower.
+        EveryMove,
         /// The game value: after a short iterative deepening for move ordering and a
         /// first guess, null-window passes with no practical depth limit (kProveDepth)
         /// close in on the exact value, instead of deepening one ply at a time.
@@ -23,8 +25,11 @@ struct SearchMode {
     Goal goal = Goal::BestMove;
     /// Plies of the iterative deepening that precedes a proof.
     int proof_warmup_depth = kProveWarmupDepth;
+    /// With EveryMove: how many of the best root moves get exact scores (0: all).
+    int multipv = 0;
 
     static SearchMode every_move() { return {Goal::EveryMove}; }
+    static SearchMode best_moves(int count) { return {Goal::EveryMove, kProveWarmupDepth, count}; }
     static SearchMode proof(int warmup_depth = kProveWarmupDepth) { return {Goal::Proof, warmup_depth}; }
 };
 

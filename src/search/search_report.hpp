@@ -26,7 +26,7 @@ struct SearchReport {
     std::uint64_t nodes = 0;
     double seconds = 0;
     std::vector<int> pv;
-    std::vector<MoveAnalysis> moves;  ///< every legal move, when analysing
+    std::vector<MoveAnalysis> moves;  ///< analysing: the moves scored exactly (all, or the best few), best first
 
     /// `score` in stones (whole when proven).
     double stones() const { return static_cast<double>(score) / kPointsPerStone; }

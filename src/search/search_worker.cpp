@@ -4,6 +4,7 @@
 #include "util/assert.hpp"
 
 #include <algorithm>
+#include <functional>
 
 namespace mancala::search {
 
@@ -282,9 +283,22 @@ int SearchWorker<Board>::frontier(const Board& p, int alpha, int beta) {
     return best;
 }
 
+// The score a move must beat to be among the best `count` exactly scored so far;
+// -kScoreInfinity while fewer than `count` have been (count 0: every move).
+inline int multipv_floor(const std::vector<RootScore>& scores, int count) {
+    if (count <= 0) return -kScoreInfinity;
+    std::vector<int> exact;
+    for (const RootScore& s : scores)
+        if (!s.excluded) exact.push_back(s.score);
+    if (static_cast<int>(exact.size()) < count) return -kScoreInfinity;
+    std::nth_element(exact.begin(), exact.begin() + (count - 1), exact.end(), std::greater<>());
+    return exact[static_cast<std::size_t>(count - 1)];
+}
+
 template <class Board>
 RootScore SearchWorker<Board>::search_root(const Board& root, int depth, int alpha, int beta,
-                                           const std::vector<int>& order, std::vector<RootScore>* scores) {
+                                           const std::vector<int>& order, std::vector<RootScore>* scores,
+                                           int multipv) {
     // One list of children per depth below the root, made once (see ChildList).
     if (children_.size() < static_cast<std::size_t>(depth) + 1)
         children_.resize(static_cast<std::size_t>(depth) + 1);
@@ -296,8 +310,20 @@ RootScore SearchWorker<Board>::search_root(const Board& root, int depth, int alp
         const int move = order[k];
         const std::uint64_t move_estimates = estimates_;
         int value;
-        if (scores) {  // analysis: an exact score for every move
-            value = child_value(root, move, depth, -kScoreInfinity, kScoreInfinity);
+        bool excluded = false;
+        if (scores) {  // analysis: an exact score for every move, or for the best `multipv`
+            const int floor = multipv_floor(*scores, multipv);
+            if (floor == -kScoreInfinity) {
+                value = child_value(root, move, depth, -kScoreInfinity, kScoreInfinity);
+            } else {
+                // Is it better than the last of the best so far? Only then its exact score.
+                value = child_value(root, move, depth, floor, floor + 1);
+                excluded = value <= floor;
+                if (!excluded && !stopped()) {
+                    value = child_value(root, move, depth, floor, kScoreInfinity);
+                    excluded = value <= floor;  // the table's bounds can disagree between the two searches
+                }
+            }
         } else if (k == 0) {
             value = child_value(root, move, depth, alpha, beta);
         } else {
@@ -305,7 +331,7 @@ RootScore SearchWorker<Board>::search_root(const Board& root, int depth, int alp
             if (value > alpha && value < beta && !stopped()) value = child_value(root, move, depth, alpha, beta);
         }
         if (stopped()) break;
-        if (scores) scores->push_back(RootScore{move, value, estimates_ == move_estimates});
+        if (scores) scores->push_back(RootScore{move, value, estimates_ == move_estimates, excluded});
         if (value > best.score) {
             best = RootScore{move, value, false};
             if (value > alpha) alpha = value;
@@ -332,9 +358,9 @@ std::vector<int> SearchWorker<Board>::principal_variation(const Board& root, int
     MoveResult r = Ops::apply(p, context_, first_move);
     while (!r.game_over && static_cast<int>(pv.size()) < max_length) {
         TTEntry entry;
-        if (!shared_.tt->probe(Ops::key(p, context_), entry) || entry.bound != Bound::Exact ||
-            !p.is_legal(entry.move))
-            break;
+        // Any bound's move: MTD(f)'s null windows leave few exact entries, and a
+        // bound's move is the one that decided it (the cut, or the best of the rest).
+        if (!shared_.tt->probe(Ops::key(p, context_), entry) || entry.move < 0 || !p.is_legal(entry.move)) break;
         pv.push_back(entry.move);
         r = Ops::apply(p, context_, entry.move);
     }

@@ -73,6 +73,9 @@ struct RootScore {
     int move = -1;
     int score = 0;  ///< points the mover gains from the root on with this move
     bool proven = false;
+    /// Only scoring the best few moves: this one is no better than the last of them
+    /// (its score is just that bound).
+    bool excluded = false;
 };
 
 template <class Board>
@@ -85,9 +88,10 @@ public:
 
     /// Searches the root to `depth` within (alpha, beta), moves in `order`. Returns
     /// the best move and score; `scores` (if given) receives every root move, each
-    /// searched with a full window.
+    /// searched with a full window, or, with `multipv` above 0, exactly while it may be
+    /// among the best `multipv` (the others marked `excluded`, their score a bound).
     RootScore search_root(const Board& root, int depth, int alpha, int beta, const std::vector<int>& order,
-                          std::vector<RootScore>* scores);
+                          std::vector<RootScore>* scores, int multipv = 0);
 
     std::uint64_t nodes() const { return nodes_; }
     void flush_nodes();
@@ -103,7 +107,8 @@ public:
     /// This worker calls shared.on_tick (the engine's main thread does).
     void report_progress() { reports_ = true; }
 
-    /// The principal variation from `root` read back from the transposition table.
+    /// The principal variation from `root` read back from the transposition table
+    /// (each entry's move, exact or a bound's), at most `max_length` moves.
     std::vector<int> principal_variation(const Board& root, int first_move, int max_length) const;
 
 private:

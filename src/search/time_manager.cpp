@@ -76,8 +76,6 @@ void TimeManager::iteration_done(int best_move, int score, int /*depth*/) {
     deadline_ = cap(start_ + std::min(wanted, plan_->maximum));
 }
 
-bool TimeManager::stop_before_next(Clock::time_point now) const {
-    return deadline_ && now >= *deadline_;
-}
+bool TimeManager::stop_before_next(Clock::time_point now) const { return deadline_ && now >= *deadline_; }
 
 }  // namespace mancala::search

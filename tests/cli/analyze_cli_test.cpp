@@ -26,15 +26,36 @@ CommandRun run_mancala(const std::string& args) {
     return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
 }
 
-TEST(AnalyzeCommand, ScoresEveryMoveAsJson) {
+TEST(AnalyzeCommand, GivesTheBestMoveAsJson) {
     const CommandRun r = run_mancala("analyze --rules kalah --pits 4 --seeds 3 --depth 40 --hash 8 --json");
     ASSERT_EQ(r.code, 0);
     const auto json = nlohmann::json::parse(r.out);
-    EXPECT_EQ(json.at("moves").size(), 4u);
+    EXPECT_FALSE(json.contains("moves"));        // only with --all-moves or --multipv
     EXPECT_TRUE(json.at("proven").get<bool>());  // small enough to search to the end
     EXPECT_EQ(json.at("result"), "win by 6");    // as `mancala solve` and the retrograde tests find
-    EXPECT_EQ(json.at("best_move"), json.at("moves")[0].at("move"));
-    EXPECT_FALSE(json.at("pv").empty());
+    EXPECT_EQ(json.at("best_move"), "B3");
+    EXPECT_EQ(json.at("pv")[0], "B3");
+}
+
+TEST(AnalyzeCommand, ScoresEveryMoveOrTheBestFewAsJson) {
+    const CommandRun all =
+        run_mancala("analyze --rules kalah --pits 4 --seeds 3 --depth 40 --hash 8 --json --all-moves");
+    ASSERT_EQ(all.code, 0);
+    const auto every = nlohmann::json::parse(all.out);
+    ASSERT_EQ(every.at("moves").size(), 4u);
+    EXPECT_EQ(every.at("best_move"), every.at("moves")[0].at("move"));
+    EXPECT_EQ(every.at("result"), "win by 6");
+    const CommandRun two =
+        run_mancala("analyze --rules kalah --pits 4 --seeds 3 --depth 40 --hash 8 --json --multipv 2");
+    ASSERT_EQ(two.code, 0);
+    const auto best = nlohmann::json::parse(two.out);
+    ASSERT_EQ(best.at("moves").size(), 2u);
+    for (int i = 0; i < 2; ++i) {
+        EXPECT_EQ(best.at("moves")[i].at("score"), every.at("moves")[i].at("score")) << i;
+        EXPECT_TRUE(best.at("moves")[i].at("proven").get<bool>());
+    }
+    EXPECT_EQ(run_mancala("analyze --depth 4 --multipv 2 --all-moves").code, 2);
+    EXPECT_EQ(run_mancala("analyze --depth 4 --multipv 0").code, 2);
 }
 
 TEST(AnalyzeCommand, RefusesBadInputWithExitCodeTwo) {

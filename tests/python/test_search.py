@@ -15,12 +15,16 @@ def test_report_at_fixed_depth_matches_the_command_line(cli_json):
     assert report.best_move in range(6) and report.best_move_name == Position.start().pit_name(report.best_move)
     assert report.pv[0] == report.best_move and report.pv_names[0] == report.best_move_name
     assert report.nodes > 0 and report.seconds >= 0 and report.moves == []
-    # `mancala analyze` searches every move; its best move and score at the same depth agree.
-    every = Engine(hash=16).search(Position.start(), depth=12, mode="every-move")
+    # `mancala analyze` searches for the best move as the module does, and with
+    # --all-moves scores every move as mode="every-move" does.
     cli = cli_json("analyze", "--depth", 12, "--hash", 16)
-    assert every.best_move_name == cli["best_move"]
-    assert every.score == pytest.approx(cli["score"])
-    assert sorted(m.name for m in every.moves) == sorted(m["move"] for m in cli["moves"])
+    assert report.best_move_name == cli["best_move"] and report.score == pytest.approx(cli["score"])
+    assert "moves" not in cli
+    every = Engine(hash=16).search(Position.start(), depth=12, mode="every-move")
+    cli_every = cli_json("analyze", "--depth", 12, "--hash", 16, "--all-moves")
+    assert every.best_move_name == cli_every["best_move"]
+    assert every.score == pytest.approx(cli_every["score"])
+    assert [(m.name, m.score) for m in every.moves] == [(m["move"], pytest.approx(m["score"])) for m in cli_every["moves"]]
 
 
 def test_proof_of_a_small_game_is_its_solution():

@@ -6,6 +6,8 @@
 #include "search/position_key.hpp"
 #include "support/exhaustive_search.hpp"
 
+#include "util/fast_random.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
@@ -234,6 +236,45 @@ TEST(Engine, AnalysisScoresEveryMove) {
         }
         EXPECT_EQ(m.score, expected) << "move " << m.move;
     }
+}
+
+// The best k moves' scores (multipv) are the first k of every move's, at each depth,
+// on random positions of several presets, each checked against plain minimax.
+TEST(Engine, BestFewMovesScoreAsEveryMoveDoes) {
+    FastRandom rng(77);
+    int compared = 0;
+    for (const char* preset : {"kalah", "homework", "relay"}) {
+        const Rules rules = make_rules(preset, 5, 3);
+        for (int game = 0; game < 6; ++game) {
+            Position p = Position::start(rules);
+            for (int ply = 0; ply < 4 + 2 * game && !p.is_terminal(rules); ++ply) {
+                const MoveList moves = p.legal_moves();
+                p.apply(rules, moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
+            }
+            if (p.is_terminal(rules) || p.legal_moves().size() < 2) continue;
+            for (int depth = 1; depth <= 6; ++depth) {
+                EngineSettings strict;
+                strict.heuristic = Heuristic::Weighted;
+                strict.reuse_deeper_results = false;
+                SearchLimits limits;
+                limits.depth = depth;
+                Engine all_engine(strict);
+                const SearchReport all = all_engine.search(rules, p, limits, SearchMode::every_move());
+                for (int k = 1; k <= 3; ++k) {
+                    Engine few_engine(strict);
+                    const SearchReport few = few_engine.search(rules, p, limits, SearchMode::best_moves(k));
+                    const std::size_t shown = std::min<std::size_t>(static_cast<std::size_t>(k), all.moves.size());
+                    ASSERT_EQ(few.moves.size(), shown);
+                    for (std::size_t i = 0; i < shown; ++i)
+                        EXPECT_EQ(few.moves[i].score, all.moves[i].score)
+                            << preset << " " << to_string(p) << " depth " << depth << " k " << k << " #" << i;
+                    EXPECT_EQ(few.score, all.score);
+                    ++compared;
+                }
+            }
+        }
+    }
+    EXPECT_GT(compared, 200);
 }
 
 // A proof tells its observer, in stones, the bounds it has proven after each pass

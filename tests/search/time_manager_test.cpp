@@ -1,9 +1,9 @@
 // The engine's time: the clock policy by hand-checked numbers and on simulated clocks
 // over whole games, the per-move deadline, and the engine spending what it is given.
 
+#include "search/time_manager.hpp"
 #include "search/engine.hpp"
 #include "search/search_worker.hpp"
-#include "search/time_manager.hpp"
 
 #include "core/rules.hpp"
 #include "util/fast_random.hpp"
@@ -128,8 +128,8 @@ TEST(ClockPlan, SimulatedClocksNeverFlagAndUseAtLeastHalfOfTheTime) {
                         left += Ms(increment).count() - cost;
                         given += Ms(increment).count();
                     }
-                    EXPECT_LE(left, given / 2) << Ms(base).count() << "+" << increment.count() << ", "
-                                               << moves->size() << " moves";
+                    EXPECT_LE(left, given / 2)
+                        << Ms(base).count() << "+" << increment.count() << ", " << moves->size() << " moves";
                     ++sides;
                 }
     EXPECT_EQ(sides, 6 * 3 * 2 * static_cast<int>(games.size()));
@@ -175,7 +175,8 @@ TEST(TimeManager, OnAClockAForcedMoveIsPlayedAtOnce) {
     const int south[] = {0, 0, 0, 0, 0, 3};
     const int north[] = {4, 4, 4, 4, 4, 4};
     Engine engine;
-    const SearchReport report = engine.search(rules, Position::from_counts(south, north, 10, 11, Side::South), limits);
+    const SearchReport report =
+        engine.search(rules, Position::from_counts(south, north, 10, 11, Side::South), limits);
     EXPECT_EQ(report.best_move, 5);
     EXPECT_LE(report.nodes, 2 * kCheckInterval);  // stopped at its first look at the clock
 }
