@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# A match of the engine against itself as it was at an earlier commit: the strength
+# of a change, measured by games (README, "Strength against the engine of issue 14's start").
+#   bench/strength_match.sh [MOVE_TIME] [GAMES] [BASELINE_COMMIT] [OUT]
+# MOVE_TIME (default 50ms) goes to both engines' time=; GAMES (default 400) are played
+# from balanced 4-ply openings, each opening both ways, two at a time. The baseline is
+# built once in build-baseline/ (a git worktree of BASELINE_COMMIT, default 7bb1f56, the
+# engine when issue 14 was filed) and plays through the engine protocol (cmd:), one
+# process per game. Results land in OUT (default docs/results/strength-MOVE_TIME); the
+# journal there resumes an interrupted match.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+time=${1:-50ms}
+games=${2:-400}
+commit=${3:-7bb1f56}
+out=${4:-docs/results/strength-$time}
+
+baseline=build-baseline
+if [[ ! -x $baseline/bin/mancala || $(cat "$baseline/commit" 2>/dev/null) != "$commit" ]]; then
+  rm -rf "$baseline"
+  mkdir -p "$baseline"
+  git worktree add --force --detach "$baseline/src" "$commit" >/dev/null
+  cmake -S "$baseline/src" -B "$baseline/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DMANCALA_NATIVE=ON \
+    -DCMAKE_UNITY_BUILD=ON -DMANCALA_PYTHON=OFF -DMANCALA_BENCHMARKS=OFF >/dev/null
+  cmake --build "$baseline/build" --target mancala
+  mkdir -p "$baseline/bin"
+  cp "$baseline/build/mancala" "$baseline/bin/mancala"
+  git worktree remove --force "$baseline/src"
+  echo "$commit" >"$baseline/commit"
+fi
+
+./build/mancala arena --rules kalah --pits 6 --seeds 4 --openings-plies 4 --balanced-openings 2 \
+  --games "$games" --jobs 2 --quiet --out "$out" \
+  --agents "engine:time=$time" "cmd:$baseline/bin/mancala engine --agent engine:time=$time"
