@@ -1,5 +1,6 @@
 #include "agents/engine_agent.hpp"
 
+#include "agents/endgame_link.hpp"
 #include "search/engine.hpp"
 
 #include <fmt/format.h>
@@ -10,18 +11,20 @@ namespace {
 
 class EngineAgent final : public Agent {
 public:
-    EngineAgent(std::string spec, search::EngineSettings settings, search::SearchLimits limits)
-        : spec_(std::move(spec)), engine_(settings), limits_(limits) {}
+    EngineAgent(std::string spec, search::EngineSettings settings, search::SearchLimits limits, EndgameLink endgame)
+        : spec_(std::move(spec)), engine_(settings), limits_(limits), endgame_(std::move(endgame)) {}
 
     std::string spec() const override { return spec_; }
 
     Decision choose(const Rules& rules, const Position& position, const MoveBudget& budget) override {
+        endgame_.attach(engine_, rules);
         const search::SearchReport r = engine_.search(rules, position, limits(budget));
         return Decision{r.best_move, r.stones(), r.proven, summary(r)};
     }
 
     std::vector<MoveScore> analyze(const Rules& rules, const Position& position,
                                    const MoveBudget& budget) override {
+        endgame_.attach(engine_, rules);
         return move_scores(engine_.search(rules, position, limits(budget), search::SearchMode::every_move()));
     }
 
@@ -48,6 +51,7 @@ private:
     std::string spec_;
     search::Engine engine_;
     search::SearchLimits limits_;
+    EndgameLink endgame_;
 };
 
 }  // namespace
@@ -59,7 +63,7 @@ std::vector<MoveScore> move_scores(const search::SearchReport& report) {
     return scores;
 }
 
-std::unique_ptr<Agent> make_engine_agent(AgentOptions& options, const AgentContext&) {
+std::unique_ptr<Agent> make_engine_agent(AgentOptions& options, const AgentContext& context) {
     search::SearchLimits limits;
     limits.move_time = options.get_duration("time");
     if (const int depth = options.get_int("depth", 0, 1, search::kMaxDepth); depth > 0) limits.depth = depth;
@@ -69,10 +73,16 @@ std::unique_ptr<Agent> make_engine_agent(AgentOptions& options, const AgentConte
     settings.hash_mb = static_cast<std::size_t>(options.get_int("hash", 32, 1, 65536));
     // The default is the strongest heuristic measured in the arena (README, "Heuristics").
     settings.heuristic = search::heuristic_by_name(options.get_string("heuristic", "weighted"));
+    // Exact values at the leaves from the spec's db= (typed by a user), else the host's folder.
+    const std::filesystem::path db = options.get_string("db", context.endgame_dir.string());
     options.finish();
+    if (!db.empty() && !context.endgame_source)
+        throw std::invalid_argument(fmt::format(
+            "agent 'engine': db={} cannot be used here (this program opens no endgame databases)", db.string()));
     // With no limit at all the engine would search until it solves the game: default to a second a move.
     if (!limits.move_time && !limits.depth && !limits.nodes) limits.move_time = std::chrono::seconds(1);
-    return std::make_unique<EngineAgent>(options.canonical(), settings, limits);
+    return std::make_unique<EngineAgent>(options.canonical(), settings, limits,
+                                         EndgameLink(context.endgame_source, db));
 }
 
 }  // namespace mancala::agents

@@ -1,5 +1,6 @@
 #include "agents/perfect_agent.hpp"
 
+#include "agents/endgame_link.hpp"
 #include "agents/engine_agent.hpp"
 #include "search/engine.hpp"
 
@@ -15,16 +16,12 @@ class PerfectAgent final : public Agent {
 public:
     PerfectAgent(std::string spec, search::EngineSettings settings, std::chrono::milliseconds time,
                  std::shared_ptr<search::EndgameSource> source, std::filesystem::path db_dir)
-        : spec_(std::move(spec)),
-          engine_(settings),
-          time_(time),
-          source_(std::move(source)),
-          db_dir_(std::move(db_dir)) {}
+        : spec_(std::move(spec)), engine_(settings), time_(time), endgame_(std::move(source), std::move(db_dir)) {}
 
     std::string spec() const override { return spec_; }
 
     Decision choose(const Rules& rules, const Position& position, const MoveBudget& budget) override {
-        use_database_for(rules);
+        endgame_.attach(engine_, rules);
         search::SearchLimits limits;  // no depth limit: search until the value is proven
         limits.move_time = time_;
         limits.deadline = budget.deadline;
@@ -39,7 +36,7 @@ public:
 
     std::vector<MoveScore> analyze(const Rules& rules, const Position& position,
                                    const MoveBudget& budget) override {
-        use_database_for(rules);
+        endgame_.attach(engine_, rules);
         search::SearchLimits limits;
         limits.move_time = time_;
         limits.deadline = budget.deadline;
@@ -50,21 +47,10 @@ public:
     void new_game() override { engine_.new_game(); }
 
 private:
-    // The endgame database of these rules, if the folder has one: exact values at the leaves.
-    void use_database_for(const Rules& rules) {
-        if (!source_ || db_dir_.empty() || (endgame_ && endgame_->covers(rules))) return;
-        endgame_ = source_->find(rules, db_dir_);
-        search::EngineSettings settings = engine_.settings();
-        settings.endgame = endgame_.get();
-        engine_.configure(settings);
-    }
-
     std::string spec_;
     search::Engine engine_;
     std::chrono::milliseconds time_;
-    std::shared_ptr<search::EndgameSource> source_;
-    std::filesystem::path db_dir_;
-    std::shared_ptr<const search::EndgameOracle> endgame_;
+    EndgameLink endgame_;
 };
 
 }  // namespace

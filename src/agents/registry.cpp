@@ -27,7 +27,8 @@ constexpr AgentKind kKinds[] = {
      "depth=N turns (6), heuristic=NAME (store-diff)", "alphabeta:depth=6", make_alphabeta_agent},
     {"engine", "the strong engine: iterative deepening, transposition table, MTD(f), Lazy SMP threads",
      "time=DURATION (1s unless depth or nodes is given), depth=PLIES, nodes=N, threads=T (1), hash=MiB (32), "
-     "heuristic=NAME (weighted)",
+     "heuristic=NAME (weighted), db=DIR endgame databases read at the leaves (the program's: play and arena --db "
+     "or $MANCALA_DB, serve --db)",
      "engine:time=100ms", make_engine_agent},
     {"mcts", "Monte-Carlo tree search (UCT, random playouts); keeps its tree from move to move",
      "iterations=N (1000, or none when only a time is given), time=DURATION (none), c=C exploration (1.41), "

@@ -47,6 +47,7 @@ public:
           time_(limits, move_context(position, static_cast<int>(order_.size())), start_) {
         shared_.heuristic = settings.heuristic;
         shared_.reuse_deeper_results = settings.reuse_deeper_results;
+        shared_.reductions = settings.reuse_deeper_results && mode.goal != SearchMode::Goal::Proof;
         shared_.total_stones = position.total_stones();
         shared_.tt = &tt;
         const EndgameOracle* endgame = settings.endgame;

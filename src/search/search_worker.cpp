@@ -228,14 +228,23 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     auto taken = [&](const Child<Board>& c) {
         return shared_.busy && node.best_move >= 0 && c.key != 0 && shared_.busy->busy(c.key);
     };
+    int searched = node.best_move >= 0 ? 1 : 0;
     while (const Child<Board>* c = children.next(taken)) {
         int value;
         if (node.best_move < 0) {
             value = child_search(*c, depth, alpha, beta);
         } else {
-            value = child_search(*c, depth, alpha, alpha + 1);
+            // Late move reduction: a quiet move (no stone stored, no extra turn) late in
+            // the order is tried a ply shallower first, and again at full depth only if
+            // it beats alpha there.
+            const int reduction =
+                shared_.reductions && depth >= 3 && searched >= 2 && !c->same_side && c->gain == 0 && !c->known ? 1
+                                                                                                                : 0;
+            value = child_search(*c, depth - reduction, alpha, alpha + 1);
+            if (reduction > 0 && value > alpha && !stopped()) value = child_search(*c, depth, alpha, alpha + 1);
             if (value > alpha && value < beta && !stopped()) value = child_search(*c, depth, alpha, beta);
         }
+        ++searched;
         if (stopped()) return 0;
         if (value > node.best) {
             node.best = value;

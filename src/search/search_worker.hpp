@@ -50,6 +50,9 @@ struct SharedSearch {
 
     Heuristic heuristic = Heuristic::StoreDiff;
     bool reuse_deeper_results = true;
+    /// Late move reductions (Step 10 of the search): off in proofs, and when the search
+    /// must return exact depth-d minimax values (reuse_deeper_results off).
+    bool reductions = false;
     int total_stones = 0;  ///< constant through a game: stones leave the pits only for the stores
     TranspositionTable* tt = nullptr;
     BusyNodes* busy = nullptr;  ///< with more than one thread

@@ -58,6 +58,24 @@ TEST(PerfectAgent, TakesExactValuesFromADatabase) {
     EXPECT_EQ(cache->size(), 1u);
 }
 
+// The engine reads the same databases at its leaves: on Kalah(3,3) with every tier
+// up to its 18 stones, it knows the exact value of the start at the first iteration.
+TEST(EngineAgent, TakesExactValuesFromADatabase) {
+    testing::TempDir dir;
+    const Rules rules = make_rules("kalah", 3, 3);
+    solve::EndgameDatabase(rules, dir.path()).build(18, 2);
+    const auto cache = std::make_shared<solve::DatabaseCache>();
+    auto with_db = make_agent("engine:depth=2,hash=8", AgentContext{cache, dir.path(), {}, {}});
+    auto without = make_agent("engine:depth=2,hash=8", AgentContext{cache, {}, {}, {}});
+    const Position start = Position::start(rules);
+    const Decision a = with_db->choose(rules, start, MoveBudget::unlimited());
+    const Decision b = without->choose(rules, start, MoveBudget::unlimited());
+    EXPECT_TRUE(a.exact) << a.summary;
+    EXPECT_EQ(*a.score, testing::ExhaustiveSearch(rules).final_margin(start));
+    EXPECT_FALSE(b.exact) << b.summary;
+    EXPECT_THROW(make_agent("engine:db=somewhere", {}), std::invalid_argument);
+}
+
 // Without a source of databases in its context, an agent cannot be told to use one.
 TEST(PerfectAgent, RefusesADatabaseItCannotOpen) {
     try {
