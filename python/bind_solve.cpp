@@ -1,6 +1,6 @@
-// solve() and Database: exact values. solve() picks its method as `mancala solve` does
-// (cli/solve_command.cpp): retrograde analysis of every tier when they fit, otherwise a
-// proof search with an endgame database at its leaves. Database reads the databases
+// solve() and Database: exact values. solve() is `mancala solve`'s solver
+// (solve/game_solver.hpp): retrograde analysis of small games, otherwise a proof search
+// with an endgame database at its leaves. Database reads the databases
 // `mancala db build` writes. Solving and building release the GIL.
 
 #include "bindings.hpp"
@@ -10,6 +10,7 @@
 #include "core/rules_string.hpp"
 #include "search/engine.hpp"
 #include "solve/endgame_db.hpp"
+#include "solve/game_solver.hpp"
 
 #include <fmt/format.h>
 #include <pybind11/stl.h>
@@ -29,12 +30,6 @@ namespace mancala::python {
 
 namespace {
 
-// The command line's defaults (cli/solve_command.cpp), so that both choose alike.
-constexpr std::uint64_t kDbBudget = 1'500'000'000;  // positions of the database a proof search builds
-constexpr int kBigGameStones = 56;
-constexpr std::size_t kBigGameHashMb = 2048;
-constexpr long long kDefaultMaxPositions = 100'000'000;
-
 struct Solution {
     int value = 0;  // the final margin of the side to move
     std::vector<int> best_moves;
@@ -44,36 +39,6 @@ struct Solution {
     double seconds = 0;
 };
 
-int pit_stones(const Position& p) { return p.row_stones(Side::South) + p.row_stones(Side::North); }
-
-Solution by_retrograde(const Rules& rules, const Position& start, int threads) {
-    const int stones = pit_stones(start);
-    solve::EndgameDatabase db(rules);
-    db.build(stones, threads);
-    Solution s{db.final_margin(start), {}, {}, "retrograde", db.positions_up_to(stones), 0};
-    for (const int move : start.legal_moves())
-        if (db.final_margin_after(start, move) == s.value) s.best_moves.push_back(move);
-    return s;
-}
-
-Solution by_search(const Rules& rules, const Position& start, int threads, std::size_t hash_mb) {
-    const int stones = pit_stones(start);
-    solve::EndgameDatabase db(rules);
-    int want = 0;  // as the command line: half the stones less six, within the budget
-    while (want < stones / 2 - 6 && want < solve::EndgameDatabase::kMaxStones &&
-           db.positions_up_to(want + 1) <= kDbBudget)
-        ++want;
-    db.build(want, threads);
-    if (hash_mb == 0) hash_mb = start.total_stones() >= kBigGameStones ? kBigGameHashMb : 256;
-    search::EngineSettings settings{search::Heuristic::StoreDiff, hash_mb, threads};
-    settings.endgame = &db;
-    settings.endgame_stones = db.max_stones();
-    search::Engine engine(settings);
-    const auto report = engine.search(rules, start, {}, search::SearchMode::proof());
-    if (!report.proven) throw std::runtime_error("the search stopped before proving the value");
-    return {static_cast<int>(std::lround(report.stones())), {report.best_move}, {}, "search", report.nodes, 0};
-}
-
 Solution solve_position(const GamePosition& game, const std::string& method, const py::object& threads_arg,
                         const py::object& max_positions_arg, const py::object& hash_arg) {
     const Rules& rules = game.rules;
@@ -82,14 +47,18 @@ Solution solve_position(const GamePosition& game, const std::string& method, con
         throw std::invalid_argument(fmt::format("method must be auto, retrograde or search, got '{}'", method));
     const int threads = threads_arg.is_none() ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))
                                               : int_between(threads_arg, "threads", 1, 256);
-    const long long max_positions = max_positions_arg.is_none()
-                                        ? kDefaultMaxPositions
-                                        : integer_between(max_positions_arg, "max_positions", 0, LLONG_MAX);
-    const std::size_t hash_mb =
-        hash_arg.is_none() ? 0 : static_cast<std::size_t>(int_between(hash_arg, "hash", 1, 65536));
+    solve::SolveOptions options;
+    options.method = method == "retrograde" ? solve::SolveMethod::Retrograde
+                     : method == "search"   ? solve::SolveMethod::Search
+                                            : solve::SolveMethod::Auto;
+    options.threads = threads;
+    if (!max_positions_arg.is_none())
+        options.max_positions =
+            static_cast<std::uint64_t>(integer_between(max_positions_arg, "max_positions", 0, LLONG_MAX));
+    options.hash_mb = hash_arg.is_none() ? 0 : static_cast<std::size_t>(int_between(hash_arg, "hash", 1, 65536));
     if (start.is_terminal(rules) || start.legal_moves().empty())
         throw std::invalid_argument("the game is already over in this position");
-    const int stones = pit_stones(start);
+    const int stones = solve::stones_in_pits(start);
     if (method == "retrograde" && stones > solve::EndgameDatabase::kMaxStones)
         throw std::invalid_argument(
             fmt::format("retrograde analysis holds up to {} stones in the pits; the "
@@ -99,16 +68,11 @@ Solution solve_position(const GamePosition& game, const std::string& method, con
     {
         const py::gil_scoped_release release;
         const auto begin = std::chrono::steady_clock::now();
-        bool small = method == "retrograde";
-        if (method == "auto" && stones <= solve::EndgameDatabase::kMaxStones) {
-            try {
-                small = solve::EndgameDatabase(rules).positions_up_to(stones) <=
-                        static_cast<std::uint64_t>(max_positions);
-            } catch (const std::overflow_error&) {
-                small = false;
-            }
-        }
-        s = small ? by_retrograde(rules, start, threads) : by_search(rules, start, threads, hash_mb);
+        const solve::Solution found = solve::solve_position(rules, start, options);
+        s.value = found.value;
+        s.best_moves = found.best_moves;
+        s.method = std::string(solve::to_string(found.method));
+        s.work = found.work;
         s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     }
     for (const int move : s.best_moves) s.best_move_names.push_back(pit_name(rules.pits, start.to_move(), move));
@@ -175,7 +139,7 @@ private:
             throw std::invalid_argument(
                 fmt::format("no database for {} with {} pits under {} (build it with `mancala db build`)",
                             rules_string(game.rules), game.rules.pits, dir_.string()));
-        const int stones = pit_stones(game.position);
+        const int stones = solve::stones_in_pits(game.position);
         if (stones > db->max_stones())
             throw std::invalid_argument(
                 fmt::format("the position has {} stones in its pits; the database under {} holds up to {}", stones,
@@ -207,10 +171,12 @@ void bind_solve(py::module_& m) {
     const char* solve_doc =
         "The exact value of a Position (or of a Rules' start) by `method`: 'retrograde' (every position of every "
         "tier up to its stones), 'search' (a proof with an endgame database at the leaves), or 'auto' "
-        "(retrograde while the tiers hold at most `max_positions` positions), as `mancala solve`. For small "
-        "games: Kalah(6,4) takes minutes and gigabytes. threads: default all cores. The GIL is released.";
+        "(retrograde only for small games whose tiers hold at most `max_positions` positions, where it is "
+        "quicker), "
+        "as `mancala solve`. For small games: Kalah(6,4) takes seconds to a minute and gigabytes. threads: default "
+        "all cores. The GIL is released.";
     m.def("solve", &solve_position, py::arg("position"), py::arg("method") = "auto",
-          py::arg("threads") = py::none(), py::arg("max_positions") = kDefaultMaxPositions,
+          py::arg("threads") = py::none(), py::arg("max_positions") = solve::SolveOptions{}.max_positions,
           py::arg("hash") = py::none(), solve_doc);
     m.def(
         "solve",
@@ -219,7 +185,7 @@ void bind_solve(py::module_& m) {
             return solve_position({rules, Position::start(rules)}, method, threads, max_positions, hash);
         },
         py::arg("rules"), py::arg("method") = "auto", py::arg("threads") = py::none(),
-        py::arg("max_positions") = kDefaultMaxPositions, py::arg("hash") = py::none(), solve_doc);
+        py::arg("max_positions") = solve::SolveOptions{}.max_positions, py::arg("hash") = py::none(), solve_doc);
 
     py::class_<PyDatabase>(m, "Database",
                            "The endgame databases under a folder (as `mancala db build --out DIR` writes them): "

@@ -7,6 +7,7 @@
 #include "core/rules_string.hpp"
 #include "search/engine.hpp"
 #include "solve/endgame_db.hpp"
+#include "solve/game_solver.hpp"
 #include "util/memory_usage.hpp"
 #include "util/progress_line.hpp"
 #include "util/terminal.hpp"
@@ -24,71 +25,20 @@ namespace mancala::cli {
 
 namespace {
 
-// The proof's transposition table. Kalah(6,4) (45 M nodes on one thread) proved
-// faster with 256 MiB than with 1-8 GiB: a bigger table only spends time on page
-// faults and misses. Bigger games search billions of nodes and need more.
-constexpr int kBigGameStones = 56;
-constexpr std::size_t kBigGameHashMb = 2048;
-
 struct SolveArgs {
     RulesOptions game;
     std::string method = "auto";
     int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    std::size_t hash_mb = 0;  ///< 0: kBigGameHashMb from kBigGameStones stones on, else 256 MiB
+    std::size_t hash_mb = 0;  ///< 0: sized to the game (solve::solve_hash_mb)
     std::uint64_t max_positions = 100'000'000;
     std::string db_dir;                            ///< empty: build the database in memory
     int db_stones = -1;                            ///< -1: as many as --db-budget allows
     std::uint64_t db_budget = 1'500'000'000;       ///< positions (a byte each) of the database built by default
     int warmup_depth = search::kProveWarmupDepth;  ///< plies of iterative deepening before the proof
+    std::optional<int> at_least;                   ///< --at-least: the first player's margin
+    std::optional<int> at_most;                    ///< --at-most
     bool json = false;
 };
-
-struct Solution {
-    std::string method;
-    int value = 0;  ///< the first player's final margin
-    std::vector<int> best_moves;
-    std::uint64_t work = 0;  ///< positions solved, or nodes searched
-};
-
-Solution by_retrograde(const SolveArgs& args, const Rules& rules, const Position& start, bool quiet) {
-    const int stones = start.row_stones(Side::South) + start.row_stones(Side::North);
-    solve::EndgameDatabase db(rules);
-    DbProgress progress(stderr, !quiet, is_terminal(stderr));
-    db.build(stones, args.threads, [&](const solve::BuildProgress& p) { progress.update(p); });
-    progress.finish();
-    Solution s{"retrograde", db.final_margin(start), {}, db.positions_up_to(stones)};
-    for (int move : start.legal_moves())
-        if (db.final_margin_after(start, move) == s.value) s.best_moves.push_back(move);
-    return s;
-}
-
-// The endgame database the search takes its leaves from: the one in --db (built
-// further if --db-stones asks for more), or one built in memory.
-std::unique_ptr<solve::EndgameDatabase> endgame_database(const SolveArgs& args, const Rules& rules, int stones,
-                                                         bool quiet) {
-    auto db = args.db_dir.empty() ? std::make_unique<solve::EndgameDatabase>(rules)
-                                  : std::make_unique<solve::EndgameDatabase>(rules, args.db_dir);
-    db->load_into_memory();  // huge pages for the search's random probes
-    int want = args.db_stones;
-    if (want < 0) {
-        // The most tiers within the budget, but none the game cannot reach.
-        want = 0;
-        // Half the stones less six, fitted to what was measured: past that the next
-        // tier costs more to build than it saves the proof, short of it the proof
-        // grows faster (Kalah(6,4): 18 stones 18 s in all, 20 27 s; Kalah(6,5): 22
-        // stones 22 min, 24 12 min).
-        while (want < stones / 2 - 6 && want < solve::EndgameDatabase::kMaxStones &&
-               db->positions_up_to(want + 1) <= args.db_budget)
-            ++want;
-        if (!args.db_dir.empty()) want = std::max(want, db->max_stones());
-    }
-    if (want > db->max_stones()) {
-        DbProgress progress(stderr, !quiet, is_terminal(stderr));
-        db->build(want, args.threads, [&](const solve::BuildProgress& p) { progress.update(p); });
-        progress.finish();
-    }
-    return db;
-}
 
 // A proof's progress on stderr. On a terminal the warm-up depths rewrite one line,
 // and a pass under way rewrites the next, which its result then replaces; in a
@@ -136,67 +86,109 @@ private:
     Shown shown_ = Shown::Nothing;
 };
 
-Solution by_search(const SolveArgs& args, const Rules& rules, const Position& start, bool quiet) {
-    const int stones = start.row_stones(Side::South) + start.row_stones(Side::North);
-    const auto db = endgame_database(args, rules, stones, quiet);
-    // --db-stones caps what a bigger database on disk offers, so that runs compare.
-    const int db_stones = args.db_stones < 0 ? db->max_stones() : std::min(args.db_stones, db->max_stones());
-    if (!quiet) fmt::print(stderr, "endgame database: up to {} stones in the pits\n", db_stones);
-    const std::size_t hash_mb =
-        args.hash_mb ? args.hash_mb : (start.total_stones() >= kBigGameStones ? kBigGameHashMb : 256);
-    search::EngineSettings settings{search::Heuristic::StoreDiff, hash_mb, args.threads};
-    settings.endgame = db.get();
-    settings.endgame_stones = db_stones;
-    search::Engine engine(settings);
-    ProofProgress progress(quiet);
-    const auto report = engine.search(rules, start, {}, search::SearchMode::proof(args.warmup_depth), &progress);
-    progress.finish();
-    if (!report.proven) throw std::runtime_error("the search stopped before proving the value");
-    return Solution{"search", static_cast<int>(std::lround(report.stones())), {report.best_move}, report.nodes};
-}
+std::string signed_stones(int v) { return fmt::format("{:+}", v); }
 
 void run(const SolveArgs& args) {
     const Rules rules = args.game.parsed_rules();
     const Position start = args.game.start(rules);
     if (start.is_terminal(rules) || start.legal_moves().empty())
         throw UsageError("the game is already over in this position");
-    const int stones = start.row_stones(Side::South) + start.row_stones(Side::North);
-    std::string method = args.method;
-    if (method == "auto") {
-        // Retrograde analysis holds every tier up to the start's (a byte a position).
-        bool small = stones <= solve::EndgameDatabase::kMaxStones;
-        if (small) {
-            try {
-                small = solve::EndgameDatabase(rules).positions_up_to(stones) <= args.max_positions;
-            } catch (const std::overflow_error&) {
-                small = false;
-            }
-        }
-        method = small ? "retrograde" : "search";
+    solve::SolveOptions options;
+    options.method = args.method == "retrograde" ? solve::SolveMethod::Retrograde
+                     : args.method == "search"   ? solve::SolveMethod::Search
+                                                 : solve::SolveMethod::Auto;
+    options.threads = args.threads;
+    options.hash_mb = args.hash_mb;
+    options.max_positions = args.max_positions;
+    options.db_dir = args.db_dir;
+    options.db_stones = args.db_stones;
+    options.db_budget = args.db_budget;
+    options.warmup_depth = args.warmup_depth;
+    // Values are the first player's (South's) margin; the search asks of the side to
+    // move's. "South at least V" is "the mover at least V" with South to move, and
+    // "the mover at most -V", that is not "at least 1-V", with North to move.
+    const bool south = start.to_move() == Side::South;
+    const bool asking = args.at_least || args.at_most;
+    bool holds_if_high = true;  // the bound asked holds when the mover's test fails high
+    if (args.at_least) {
+        options.at_least = south ? *args.at_least : 1 - *args.at_least;
+        holds_if_high = south;
+    } else if (args.at_most) {
+        options.at_least = south ? *args.at_most + 1 : -*args.at_most;
+        holds_if_high = !south;
     }
+
+    const bool quiet = args.json;
+    DbProgress build_progress(stderr, !quiet, is_terminal(stderr));
+    ProofProgress proof_progress(quiet);
+    solve::SolveHooks hooks;
+    hooks.on_build = [&](const solve::BuildProgress& p) { build_progress.update(p); };
+    hooks.on_database = [&](int stones) {
+        build_progress.finish();
+        if (!quiet) fmt::print(stderr, "endgame database: up to {} stones in the pits\n", stones);
+    };
+    hooks.observer = &proof_progress;
     const auto begin = std::chrono::steady_clock::now();
-    const Solution s = method == "retrograde" ? by_retrograde(args, rules, start, args.json)
-                                              : by_search(args, rules, start, args.json);
+    const solve::Solution s = solve::solve_position(rules, start, options, hooks);
+    build_progress.finish();
+    proof_progress.finish();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    // The value is the mover's margin; report it for the first player (South at the start).
-    const int first_player = start.to_move() == Side::South ? s.value : -s.value;
+
+    // The mover's margin (or bound of it) as the first player's.
+    const int first_player = south ? s.value : -s.value;
+    const int first_bound = south ? s.bound : -s.bound;  // +1: at least first_player, -1: at most
     std::vector<std::string> moves;
     for (int m : s.best_moves) moves.push_back(pit_name(rules.pits, start.to_move(), m));
+    const std::string method(solve::to_string(s.method));
+    const std::string game = fmt::format("{}({},{})", rules_string(rules), rules.pits, rules.seeds);
+    // A bound test: whether the bound asked holds, from an exact value or the bound proven.
+    std::optional<bool> holds;
+    std::string asked;
+    if (asking) {
+        const int v = args.at_least ? *args.at_least : *args.at_most;
+        asked = fmt::format("{} {}", args.at_least ? "at least" : "at most", signed_stones(v));
+        if (s.bound == 0)
+            holds = args.at_least ? first_player >= v : first_player <= v;
+        else
+            holds = (s.bound > 0) == holds_if_high;
+    }
     if (args.json) {
-        const nlohmann::json out = {
-            {"rules", rules_string(rules)}, {"pits", rules.pits}, {"seeds", rules.seeds}, {"value", first_player},
-            {"best_moves", moves},          {"seconds", seconds}, {"nodes", s.work},      {"method", s.method},
-            {"peak_rss_mb", peak_rss_mb()}};
+        nlohmann::json out = {{"rules", rules_string(rules)},
+                              {"pits", rules.pits},
+                              {"seeds", rules.seeds},
+                              {"best_moves", moves},
+                              {"seconds", seconds},
+                              {"nodes", s.work},
+                              {"method", method},
+                              {"peak_rss_mb", peak_rss_mb()}};
+        if (s.db_stones >= 0) out["db_stones"] = s.db_stones;
+        if (s.bound == 0) out["value"] = first_player;
+        if (asking) {
+            out["question"] = asked;
+            out["holds"] = *holds;
+            if (first_bound > 0) out["at_least"] = first_player;
+            if (first_bound < 0) out["at_most"] = first_player;
+        }
         fmt::print("{}\n", out.dump());
         return;
     }
-    const std::string verdict = first_player > 0   ? fmt::format("first player wins by {}", first_player)
-                                : first_player < 0 ? fmt::format("first player loses by {}", -first_player)
-                                                   : std::string("draw");
-    fmt::print("{}({},{}): {}\n", rules_string(rules), rules.pits, rules.seeds, verdict);
-    fmt::print("best first move{}: {}\n", moves.size() > 1 ? "s" : "", fmt::join(moves, " "));
-    fmt::print("{}: {} {} in {:.2f} s, peak memory {:.0f} MiB\n", s.method, s.work,
-               s.method == "retrograde" ? "positions" : "nodes", seconds, peak_rss_mb());
+    if (s.bound == 0) {
+        const std::string verdict = first_player > 0   ? fmt::format("first player wins by {}", first_player)
+                                    : first_player < 0 ? fmt::format("first player loses by {}", -first_player)
+                                                       : std::string("draw");
+        fmt::print("{}: {}\n", game, verdict);
+    }
+    if (asking) {
+        const std::string proven =
+            first_bound > 0   ? fmt::format(" (proven: at least {})", signed_stones(first_player))
+            : first_bound < 0 ? fmt::format(" (proven: at most {})", signed_stones(first_player))
+                              : std::string();
+        fmt::print("{}: the first player's final margin is {}: {}{}\n", game, asked, *holds ? "true" : "false",
+                   proven);
+    }
+    if (!moves.empty()) fmt::print("best first move{}: {}\n", moves.size() > 1 ? "s" : "", fmt::join(moves, " "));
+    fmt::print("{}: {} {} in {:.2f} s, peak memory {:.0f} MiB\n", method, s.work,
+               s.method == solve::SolveMethod::Retrograde ? "positions" : "nodes", seconds, peak_rss_mb());
 }
 
 }  // namespace
@@ -211,12 +203,13 @@ void add_solve_command(CLI::App& app) {
         ->check(CLI::IsMember({"auto", "retrograde", "search"}));
     cmd->add_option("--threads", args->threads, "threads")->capture_default_str()->check(whole_number(1, 256));
     cmd->add_option("--hash", args->hash_mb,
-                    fmt::format("transposition table MiB for the search (default: {} for games of {} stones or "
-                                "more, 256 below)",
-                                kBigGameHashMb, kBigGameStones))
+                    "transposition table MiB for the search (default: 16 below 36 stones, 256 below 56, 2048 "
+                    "from 56)")
         ->check(whole_number(1, 65536));
     cmd->add_option("--max-positions", args->max_positions,
-                    "auto picks retrograde analysis while all the tiers hold at most this many positions")
+                    fmt::format("auto picks retrograde analysis only while all the tiers hold at most this many "
+                                "positions, and at most {} (quicker than a search there)",
+                                solve::kQuickRetrogradePositions))
         ->capture_default_str()
         ->check(whole_number(0));
     cmd->add_option("--db", args->db_dir,
@@ -233,8 +226,15 @@ void add_solve_command(CLI::App& app) {
                     "search: plies of iterative deepening (move ordering, first guess) before the proof")
         ->capture_default_str()
         ->check(whole_number(0, search::kMaxDepth - 1));
+    auto* at_least = cmd->add_option("--at-least", args->at_least,
+                                     "instead of the value, prove or refute a bound: is the first player's final "
+                                     "margin at least V stones? (a piece of a long proof)");
+    cmd->add_option("--at-most", args->at_most, "prove or refute: is the first player's final margin at most V?")
+        ->excludes(at_least);
     cmd->add_flag("--json", args->json, "print one JSON object");
-    cmd->footer("Example:\n  mancala solve --rules kalah --pits 4 --seeds 3");
+    cmd->footer(
+        "Examples:\n  mancala solve --rules kalah --pits 4 --seeds 3\n"
+        "  mancala solve --pits 6 --seeds 6 --at-least 2 --position \"6,6,6,6,6,6/6,6,0,7,7,7/0/1/N\"");
     cmd->callback([args] { run(*args); });
 }
 

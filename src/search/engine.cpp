@@ -75,6 +75,7 @@ private:
     bool keeps_partial(int depth) const { return mode_.goal == SearchMode::Goal::BestMove && depth >= 4; }
     int depth_of(int iteration) const { return proving() && iteration == max_depth_ ? kProveDepth : iteration; }
     RootScore search_depth(int depth, int guess, std::vector<RootScore>* scores);
+    RootScore test_bound(int depth);
     void record(const RootScore& best, std::vector<RootScore>& scores, int depth);
     void count() {
         main_.flush_nodes();
@@ -98,6 +99,7 @@ private:
     std::optional<HelperPool<Board>> helpers_;
     SearchWorker<Board> main_{shared_, context_};
     SearchReport report_;
+    int bound_ = 0;  ///< the bound test's outcome (SearchReport::bound)
 };
 
 template <class Board>
@@ -152,6 +154,7 @@ RootScore SearchRun<Board>::search_depth(int depth, int guess, std::vector<RootS
     if (depth != kProveDepth)
         return mtdf(
             main_, root_, depth, guess, order_, [](int) {}, [](int, int) {});
+    if (mode_.at_least) return test_bound(depth);
     int beta_now = 0;  // the pass under way, for the progress ticks
     if (observer_) {
         shared_.tick_interval = observer_->progress_interval();
@@ -175,6 +178,31 @@ RootScore SearchRun<Board>::search_depth(int depth, int guess, std::vector<RootS
     return best;
 }
 
+// A bound test: one null-window pass to the end at beta = the bound (in points from
+// the root's store difference), joined by the helpers. Its score is a lower bound of the
+// value when at least beta, else an upper bound.
+template <class Board>
+RootScore SearchRun<Board>::test_bound(int depth) {
+    const int beta = *mode_.at_least * kPointsPerStone - base_points_;
+    if (observer_) {
+        shared_.tick_interval = observer_->progress_interval();
+        shared_.on_tick = [&] {
+            observer_->on_proof_test(ProofTest{*mode_.at_least, shared_.nodes.load(), seconds()});
+        };
+    }
+    helpers_->begin_pass(beta);
+    const RootScore pass = main_.search_root(root_, depth, beta - 1, beta, order_, nullptr);
+    shared_.on_tick = nullptr;
+    if (main_.stopped()) return RootScore{-1, 0, false};
+    bound_ = pass.score >= beta ? 1 : -1;
+    if (observer_) {
+        main_.flush_nodes();
+        observer_->on_proof_bounds(bound_ > 0 ? bounds_in_stones(pass.score, kScoreInfinity)
+                                              : bounds_in_stones(-kScoreInfinity, pass.score));
+    }
+    return pass;
+}
+
 template <class Board>
 ProofBounds SearchRun<Board>::bounds_in_stones(int lower, int upper) const {
     ProofBounds b;
@@ -192,6 +220,7 @@ void SearchRun<Board>::record(const RootScore& best, std::vector<RootScore>& sco
     report_.best_move = best.move;
     report_.score = base_points_ + best.score;
     report_.proven = best.proven;
+    report_.bound = depth == kProveDepth ? bound_ : 0;
     report_.depth = depth;
     report_.pv = main_.principal_variation(root_, best.move, depth);
     if (mode_.goal != SearchMode::Goal::EveryMove) return;

@@ -2,6 +2,8 @@
 // What a search is for: the best move, a score for every root move, or the exact
 // game value. Where it stops is SearchLimits; who watches it, SearchObserver.
 
+#include <optional>
+
 namespace mancala::search {
 
 inline constexpr int kMaxDepth = 120;
@@ -27,10 +29,18 @@ struct SearchMode {
     int proof_warmup_depth = kProveWarmupDepth;
     /// With EveryMove: how many of the best root moves get exact scores (0: all).
     int multipv = 0;
+    /// With Proof: instead of the exact value, prove or refute one bound: is the side
+    /// to move's final margin at least this many stones? One null-window pass to the
+    /// end after the warm-up, which costs far less than the value when the answer is
+    /// far from it, and lets a long proof be split into pieces.
+    std::optional<int> at_least{};
 
     static SearchMode every_move() { return {Goal::EveryMove}; }
     static SearchMode best_moves(int count) { return {Goal::EveryMove, kProveWarmupDepth, count}; }
     static SearchMode proof(int warmup_depth = kProveWarmupDepth) { return {Goal::Proof, warmup_depth}; }
+    static SearchMode bound(int at_least_stones, int warmup_depth = kProveWarmupDepth) {
+        return {Goal::Proof, warmup_depth, 0, at_least_stones};
+    }
 };
 
 }  // namespace mancala::search

@@ -21,8 +21,11 @@ struct MoveAnalysis {
 struct SearchReport {
     int best_move = -1;
     int score = 0;        ///< points: the side to move's final store margin, predicted
-    bool proven = false;  ///< `score` is the exact game value
-    int depth = 0;        ///< deepest completed iteration, in plies
+    bool proven = false;  ///< `score` is the exact game value, or with `bound` a proven bound of it
+    /// A bound test (SearchMode::at_least): 0 for an exact value, +1 when `score` is a
+    /// lower bound (the value is at least it), -1 an upper bound (at most it).
+    int bound = 0;
+    int depth = 0;  ///< deepest completed iteration, in plies
     std::uint64_t nodes = 0;
     double seconds = 0;
     std::vector<int> pv;

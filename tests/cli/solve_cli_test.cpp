@@ -2,6 +2,7 @@
 // named by rules strings, by both methods, against values computed here by plain
 // exhaustive search.
 
+#include "core/notation.hpp"
 #include "core/rules_string.hpp"
 #include "support/exhaustive_search.hpp"
 
@@ -103,6 +104,55 @@ TEST(SolveCommand, ProofProgressInALog) {
         log.find("proof: value in [?, ") != std::string::npos || log.find(", ?] after ") != std::string::npos;
     EXPECT_TRUE(one_bound) << log;
     EXPECT_NE(log.find("proof: value in [+6, +6] after "), std::string::npos) << log;  // Kalah(4,3): +6
+}
+
+}  // namespace
+}  // namespace mancala
+
+namespace mancala {
+namespace {
+
+// --at-least and --at-most prove or refute one bound of the first player's margin, by
+// the search's single null-window pass or from retrograde analysis's exact value, from
+// the start and from positions with either side to move (the bound is South's either
+// way), against exhaustive search.
+TEST(SolveCommand, BoundsAreProvenOrRefutedAsTheValueSays) {
+    const Rules rules = make_rules("kalah", 4, 2);
+    testing::ExhaustiveSearch exhaustive(rules);
+    const std::string binary = MANCALA_BINARY;
+    Position after = Position::start(rules);
+    after.apply(rules, 0);  // B2: North to move
+    Position later = after;
+    later.apply(rules, 3);  // A2 (North's pit index 3)
+    int checked = 0;
+    for (const Position& p : {Position::start(rules), after, later}) {
+        const int mover = exhaustive.final_margin(p);
+        const int south = p.to_move() == Side::South ? mover : -mover;
+        const std::string notation = to_notation(p);
+        for (const char* method : {"search", "retrograde"}) {
+            for (int v = south - 1; v <= south + 1; ++v) {
+                for (const char* ask : {"--at-least", "--at-most"}) {
+                    const std::string out =
+                        run(binary + " solve --json --hash 16 --method " + method + " --position " + notation +
+                            " " + ask + " " + std::to_string(v) + " 2>/dev/null");
+                    const auto json = nlohmann::json::parse(out);
+                    const bool at_least = std::string(ask) == "--at-least";
+                    EXPECT_EQ(json.at("holds").get<bool>(), at_least ? south >= v : south <= v)
+                        << notation << " " << method << " " << ask << " " << v;
+                    // What the search proves is a bound the value keeps.
+                    if (json.contains("at_least")) {
+                        EXPECT_GE(south, json.at("at_least").get<int>()) << out;
+                    }
+                    if (json.contains("at_most")) {
+                        EXPECT_LE(south, json.at("at_most").get<int>()) << out;
+                    }
+                    ++checked;
+                }
+            }
+        }
+    }
+    EXPECT_EQ(checked, 36);
+    EXPECT_NE(run(binary + " solve --at-least 1 --at-most 2 2>&1").find("excludes"), std::string::npos);
 }
 
 }  // namespace

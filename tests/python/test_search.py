@@ -65,7 +65,7 @@ def test_limits():
 WORK = {
     "Engine.search": lambda: Engine(hash=16).search(Position.start(), time=0.5),
     "Agent.choose": lambda: mancala.agent("engine:time=500ms").choose(Position.start()),
-    "solve": lambda: mancala.solve(Rules("kalah", pits=4, seeds=3), threads=1),
+    "solve": lambda: mancala.solve(Rules("kalah", pits=4, seeds=3), method="retrograde", threads=1),
     "Env.reset (the opponent's move)": lambda: mancala.Env(opponent="engine:time=500ms", learner="north").reset(),
 }
 

@@ -1,0 +1,86 @@
+#pragma once
+// The exact value of a position, or one proven bound of it, by whichever method is
+// expected to be faster: tiered retrograde analysis of every position (small games),
+// or the engine's proof search to the end of the game with an endgame database at its
+// leaves. One place for the choice and its defaults, used by `mancala solve` and by
+// Python's solve().
+
+#include "core/position.hpp"
+#include "core/rules.hpp"
+#include "search/search_mode.hpp"
+#include "search/search_observer.hpp"
+#include "solve/endgame_db.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mancala::solve {
+
+enum class SolveMethod { Auto, Retrograde, Search };
+
+struct SolveOptions {
+    SolveMethod method = SolveMethod::Auto;
+    int threads = 1;
+    std::size_t hash_mb = 0;  ///< 0: sized to the game (solve_hash_mb)
+    /// Auto takes retrograde analysis only while every tier holds at most this many
+    /// positions and it is expected to be quicker (choose_method).
+    std::uint64_t max_positions = 100'000'000;
+    std::filesystem::path db_dir;  ///< empty: the search's database is built in memory
+    int db_stones = -1;            ///< -1: default_db_stones
+    std::uint64_t db_budget = 1'500'000'000;
+    int warmup_depth = search::kProveWarmupDepth;
+    /// A bound test instead of the value: is the side to move's final margin at least
+    /// this many stones? (SearchMode::at_least)
+    std::optional<int> at_least;
+};
+
+/// What the caller hears while it runs.
+struct SolveHooks {
+    std::function<void(const BuildProgress&)> on_build;  ///< database tiers being built
+    std::function<void(int stones)> on_database;         ///< the search's database is ready, up to this many stones
+    search::SearchObserver* observer = nullptr;          ///< the proof search
+};
+
+struct Solution {
+    SolveMethod method = SolveMethod::Retrograde;
+    /// The side to move's final margin: exact, or with a bound test the bound proven
+    /// (`bound` +1: the margin is at least `value`; -1: at most `value`).
+    int value = 0;
+    int bound = 0;
+    std::vector<int> best_moves;  ///< every optimal move (retrograde) or the one the search found
+    std::uint64_t work = 0;       ///< positions solved, or nodes searched
+    int db_stones = -1;           ///< the search's database: tiers up to this many stones
+};
+
+/// Stones still in the pits.
+int stones_in_pits(const Position& p);
+
+/// The method auto picks: retrograde analysis when the game's tiers hold at most
+/// kQuickRetrogradePositions positions (about a quarter of a second to build on two
+/// cores: every proof search of a game that small costs as much in setting up), else
+/// the search. Measured on this project's machine (README, "Solved games"): from a few
+/// million positions up, the search proves the game in a fraction of the build's time.
+inline constexpr std::uint64_t kQuickRetrogradePositions = 2'000'000;
+SolveMethod choose_method(const Rules& rules, const Position& start, const SolveOptions& options);
+
+/// The search's default database: tiers up to half the stones less six (fitted to
+/// what was measured), as far as `budget` positions allow.
+int default_db_stones(const Rules& rules, int stones, std::uint64_t budget);
+
+/// The search's table: 16 MiB below 36 stones (a bigger one costs more to fault in than
+/// these proofs take), 256 MiB below 56, 2 GiB from 56 stones.
+std::size_t solve_hash_mb(int total_stones);
+
+/// Solves `start` (a position with a legal move). Throws std::invalid_argument for an
+/// impossible request (retrograde analysis past kMaxStones), std::runtime_error if the
+/// search stops unproven.
+Solution solve_position(const Rules& rules, const Position& start, const SolveOptions& options,
+                        const SolveHooks& hooks = {});
+
+std::string_view to_string(SolveMethod method);
+
+}  // namespace mancala::solve
