@@ -44,7 +44,8 @@ std::unique_ptr<EndgameDatabase> endgame_database(const Rules& rules, int stones
     return db;
 }
 
-Solution by_search(const Rules& rules, const Position& start, const SolveOptions& options, const SolveHooks& hooks) {
+Solution by_search(const Rules& rules, const Position& start, const SolveOptions& options,
+                   const SolveHooks& hooks) {
     const auto db = endgame_database(rules, stones_in_pits(start), options, hooks);
     // db_stones caps what a bigger database on disk offers, so that runs compare.
     const int db_stones = options.db_stones < 0 ? db->max_stones() : std::min(options.db_stones, db->max_stones());
@@ -54,8 +55,9 @@ Solution by_search(const Rules& rules, const Position& start, const SolveOptions
     settings.endgame = db.get();
     settings.endgame_stones = db_stones;
     search::Engine engine(settings);
-    const search::SearchMode mode = options.at_least ? search::SearchMode::bound(*options.at_least, options.warmup_depth)
-                                                     : search::SearchMode::proof(options.warmup_depth);
+    const search::SearchMode mode = options.at_least
+                                        ? search::SearchMode::bound(*options.at_least, options.warmup_depth)
+                                        : search::SearchMode::proof(options.warmup_depth);
     const search::SearchReport report = engine.search(rules, start, {}, mode, hooks.observer);
     if (!report.proven) throw std::runtime_error("the search stopped before proving the value");
     Solution s;
@@ -81,7 +83,7 @@ SolveMethod choose_method(const Rules& rules, const Position& start, const Solve
     try {
         const std::uint64_t positions = EndgameDatabase(rules).positions_up_to(stones);
         return positions <= std::min(options.max_positions, kQuickRetrogradePositions) ? SolveMethod::Retrograde
-                                                                                        : SolveMethod::Search;
+                                                                                       : SolveMethod::Search;
     } catch (const std::overflow_error&) {
         return SolveMethod::Search;
     }
@@ -107,8 +109,9 @@ Solution solve_position(const Rules& rules, const Position& start, const SolveOp
                         const SolveHooks& hooks) {
     const SolveMethod method = choose_method(rules, start, options);
     if (method == SolveMethod::Retrograde && stones_in_pits(start) > EndgameDatabase::kMaxStones)
-        throw std::invalid_argument(fmt::format("retrograde analysis holds up to {} stones in the pits; the position has {}",
-                                                EndgameDatabase::kMaxStones, stones_in_pits(start)));
+        throw std::invalid_argument(
+            fmt::format("retrograde analysis holds up to {} stones in the pits; the position has {}",
+                        EndgameDatabase::kMaxStones, stones_in_pits(start)));
     return method == SolveMethod::Retrograde ? by_retrograde(rules, start, options, hooks)
                                              : by_search(rules, start, options, hooks);
 }

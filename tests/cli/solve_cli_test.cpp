@@ -130,8 +130,10 @@ TEST(SolveCommand, BoundsAreProvenOrRefutedAsTheValueSays) {
         const int south = p.to_move() == Side::South ? mover : -mover;
         const std::string notation = to_notation(p);
         for (const char* method : {"search", "retrograde"}) {
-            for (int v = south - 1; v <= south + 1; ++v) {
-                for (const char* ask : {"--at-least", "--at-most"}) {
+            if (std::string(method) == "retrograde" && p != Position::start(rules)) continue;
+            for (const auto& [ask, v] : {std::pair{"--at-least", south}, std::pair{"--at-least", south + 1},
+                                         std::pair{"--at-most", south}, std::pair{"--at-most", south - 1}}) {
+                {
                     const std::string out =
                         run(binary + " solve --json --hash 16 --method " + method + " --position " + notation +
                             " " + ask + " " + std::to_string(v) + " 2>/dev/null");
@@ -151,7 +153,7 @@ TEST(SolveCommand, BoundsAreProvenOrRefutedAsTheValueSays) {
             }
         }
     }
-    EXPECT_EQ(checked, 36);
+    EXPECT_EQ(checked, 16);
     EXPECT_NE(run(binary + " solve --at-least 1 --at-most 2 2>&1").find("excludes"), std::string::npos);
 }
 

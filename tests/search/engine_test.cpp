@@ -291,7 +291,7 @@ TEST(Engine, ProofReportsItsProgressInStones) {
         std::chrono::milliseconds progress_interval() const override { return std::chrono::milliseconds(0); }
     };
     for (const char* preset : {"kalah", "homework"}) {
-        const Rules rules = make_rules(preset, 4, 3);
+        const Rules rules = make_rules(preset, 3, 5);
         // After a move that stores a stone: the bounds count the stones already stored.
         Position start = Position::start(rules);
         start.apply(rules, 1);
