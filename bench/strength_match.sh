@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # A match of the engine against itself as it was at an earlier commit: the strength
-# of a change, measured by games (README, "Strength against the engine of issue 14's start").
+# of a change, measured by games (README, "Strength against the engine of commit 7bb1f56").
 #   bench/strength_match.sh [MOVE_TIME] [GAMES] [BASELINE_COMMIT] [OUT]
 # MOVE_TIME (default 50ms) goes to both engines' time=; GAMES (default 400) are played
 # from balanced 4-ply openings, each opening both ways, two at a time. The baseline is
 # built once in build-baseline/ (a git worktree of BASELINE_COMMIT, default 7bb1f56, the
-# engine when issue 14 was filed) and plays through the engine protocol (cmd:), one
+# engine before the time management and reductions) and plays through the engine protocol (cmd:), one
 # process per game. Results land in OUT (default docs/results/strength-MOVE_TIME); the
 # journal there resumes an interrupted match.
 set -euo pipefail
