@@ -48,7 +48,11 @@ struct Report {
     std::vector<MoveLine> moves;
 };
 
-search::SearchMode mode_from(const std::string& mode) {
+search::SearchMode mode_from(const std::string& mode, const py::object& multipv) {
+    if (!multipv.is_none()) {
+        if (mode != "every-move") throw std::invalid_argument("multipv goes with mode='every-move'");
+        return search::SearchMode::best_moves(int_between(multipv, "multipv", 1, kMaxPits));
+    }
     if (mode == "best-move") return {};
     if (mode == "every-move") return search::SearchMode::every_move();
     if (mode == "proof") return search::SearchMode::proof();
@@ -89,10 +93,10 @@ public:
     }
 
     Report search(const GamePosition& game, const py::object& depth, const std::optional<double>& time,
-                  const py::object& nodes, const std::string& mode) {
+                  const py::object& nodes, const std::string& mode, const py::object& multipv) {
         if (game.position.is_terminal(game.rules) || game.position.legal_moves().empty())
             throw std::invalid_argument("the game is over in this position: there is nothing to analyse");
-        const search::SearchMode search_mode = mode_from(mode);
+        const search::SearchMode search_mode = mode_from(mode, multipv);
         search::SearchLimits limits;
         if (!depth.is_none()) limits.depth = int_between(depth, "depth", 1, search::kMaxDepth);
         if (time) limits.move_time = duration_from(*time, "time");
@@ -161,7 +165,8 @@ void bind_search(py::module_& m) {
         .def_readonly("nps", &Report::nps, "nodes per second")
         .def_readonly("pv", &Report::pv, "principal variation (pit indices, each of its mover)")
         .def_readonly("pv_names", &Report::pv_names)
-        .def_readonly("moves", &Report::moves, "every legal move (mode 'every-move'); empty otherwise")
+        .def_readonly("moves", &Report::moves,
+                      "every legal move, or the best `multipv`, best first (mode 'every-move'); empty otherwise")
         .def("__repr__", [](const Report& r) {
             return fmt::format("SearchReport(best_move_name='{}', score={:g}, proven={}, depth={}, nodes={})",
                                r.best_move_name, r.score, r.proven ? "True" : "False", r.depth, r.nodes);
@@ -177,9 +182,11 @@ void bind_search(py::module_& m) {
             py::arg("db") = py::none())
         .def("search", &PyEngine::search, py::arg("position"), py::arg("depth") = py::none(),
              py::arg("time") = py::none(), py::arg("nodes") = py::none(), py::arg("mode") = "best-move",
+             py::arg("multipv") = py::none(),
              "Searches `position` to `depth` plies, for `time` seconds or about `nodes` nodes (1 s when no limit "
-             "is given, as `mancala analyze`). mode: 'best-move', 'every-move' (each root move's value), or "
-             "'proof' (the exact value; no limit by default). The GIL is released while it searches.")
+             "is given, as `mancala analyze`). mode: 'best-move', 'every-move' (each root move's value; with "
+             "multipv=N the best N only, as `mancala analyze --multipv N`), or 'proof' (the exact value; no limit "
+             "by default). The GIL is released while it searches.")
         .def("new_game", &PyEngine::new_game, "clear the transposition table")
         .def_property_readonly("hash", [](const PyEngine& e) { return e.settings().hash_mb; })
         .def_property_readonly("threads", [](const PyEngine& e) { return e.settings().threads; })

@@ -32,6 +32,7 @@ namespace {
 
 struct Solution {
     int value = 0;  // the final margin of the side to move
+    int bound = 0;  // a bound question's answer: +1 value is a lower bound, -1 an upper bound, 0 exact
     std::vector<int> best_moves;
     std::vector<std::string> best_move_names;
     std::string method;
@@ -40,7 +41,8 @@ struct Solution {
 };
 
 Solution solve_position(const GamePosition& game, const std::string& method, const py::object& threads_arg,
-                        const py::object& max_positions_arg, const py::object& hash_arg) {
+                        const py::object& max_positions_arg, const py::object& hash_arg,
+                        const py::object& at_least_arg) {
     const Rules& rules = game.rules;
     const Position& start = game.position;
     if (method != "auto" && method != "retrograde" && method != "search")
@@ -56,6 +58,8 @@ Solution solve_position(const GamePosition& game, const std::string& method, con
         options.max_positions =
             static_cast<std::uint64_t>(integer_between(max_positions_arg, "max_positions", 0, LLONG_MAX));
     options.hash_mb = hash_arg.is_none() ? 0 : static_cast<std::size_t>(int_between(hash_arg, "hash", 1, 65536));
+    if (!at_least_arg.is_none())
+        options.at_least = int_between(at_least_arg, "at_least", -kMaxTotalStones, kMaxTotalStones);
     if (start.is_terminal(rules) || start.legal_moves().empty())
         throw std::invalid_argument("the game is already over in this position");
     const int stones = solve::stones_in_pits(start);
@@ -70,6 +74,7 @@ Solution solve_position(const GamePosition& game, const std::string& method, con
         const auto begin = std::chrono::steady_clock::now();
         const solve::Solution found = solve::solve_position(rules, start, options);
         s.value = found.value;
+        s.bound = found.bound;
         s.best_moves = found.best_moves;
         s.method = std::string(solve::to_string(found.method));
         s.work = found.work;
@@ -158,6 +163,9 @@ void bind_solve(py::module_& m) {
         .def_readonly("value", &Solution::value,
                       "the side to move's final margin under perfect play (at a start, south's: what `mancala "
                       "solve` prints)")
+        .def_readonly("bound", &Solution::bound,
+                      "with at_least: +1 when `value` is a proven lower bound of the margin (the bound holds), -1 "
+                      "when it is an upper bound (refuted), 0 when exact (retrograde answers with the value)")
         .def_readonly("best_moves", &Solution::best_moves, "moves that keep the value (search: one of them)")
         .def_readonly("best_move_names", &Solution::best_move_names)
         .def_readonly("method", &Solution::method, "'retrograde' or 'search'")
@@ -173,19 +181,21 @@ void bind_solve(py::module_& m) {
         "tier up to its stones), 'search' (a proof with an endgame database at the leaves), or 'auto' "
         "(retrograde only for small games whose tiers hold at most `max_positions` positions, where it is "
         "quicker), "
-        "as `mancala solve`. For small games: Kalah(6,4) takes seconds to a minute and gigabytes. threads: default "
+        "as `mancala solve`. at_least=V asks instead whether the side to move's margin is at least V (see "
+        "Solution.bound). For small games: Kalah(6,4) takes seconds to a minute and gigabytes. threads: default "
         "all cores. The GIL is released.";
     m.def("solve", &solve_position, py::arg("position"), py::arg("method") = "auto",
           py::arg("threads") = py::none(), py::arg("max_positions") = solve::SolveOptions{}.max_positions,
-          py::arg("hash") = py::none(), solve_doc);
+          py::arg("hash") = py::none(), py::arg("at_least") = py::none(), solve_doc);
     m.def(
         "solve",
         [](const Rules& rules, const std::string& method, const py::object& threads,
-           const py::object& max_positions, const py::object& hash) {
-            return solve_position({rules, Position::start(rules)}, method, threads, max_positions, hash);
+           const py::object& max_positions, const py::object& hash, const py::object& at_least) {
+            return solve_position({rules, Position::start(rules)}, method, threads, max_positions, hash, at_least);
         },
         py::arg("rules"), py::arg("method") = "auto", py::arg("threads") = py::none(),
-        py::arg("max_positions") = solve::SolveOptions{}.max_positions, py::arg("hash") = py::none(), solve_doc);
+        py::arg("max_positions") = solve::SolveOptions{}.max_positions, py::arg("hash") = py::none(),
+        py::arg("at_least") = py::none(), solve_doc);
 
     py::class_<PyDatabase>(m, "Database",
                            "The endgame databases under a folder (as `mancala db build --out DIR` writes them): "

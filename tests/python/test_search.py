@@ -130,3 +130,13 @@ def test_search_with_an_endgame_database(tmp_path, run_cli):
     position = Position("1,0,2,0/0,1,0,2/10/12/S", Rules("kalah", pits=4))
     report = Engine(db=str(tmp_path)).search(position, depth=2)
     assert report.proven and report.score == mancala.Database(str(tmp_path)).value(position)
+
+
+def test_the_best_few_moves_are_the_first_of_every_move(cli_json):
+    every = Engine(hash=16).search(Position.start(), depth=10, mode="every-move")
+    two = Engine(hash=16).search(Position.start(), depth=10, mode="every-move", multipv=2)
+    assert [(m.name, m.score) for m in two.moves] == [(m.name, m.score) for m in every.moves[:2]]
+    cli = cli_json("analyze", "--depth", 10, "--hash", 16, "--multipv", 2)
+    assert [m["move"] for m in cli["moves"]] == [m.name for m in two.moves]
+    with pytest.raises(ValueError, match="multipv goes with mode='every-move'"):
+        Engine().search(Position.start(), depth=2, multipv=2)

@@ -101,3 +101,14 @@ def test_database_build_from_python(tmp_path):
     assert db.value(position) == mancala.solve(position, threads=1).value
     with pytest.raises(ValueError, match="max_stones must be a whole number from 0 to 127"):
         db.build(rules, max_stones=200)
+
+
+def test_a_bound_question_is_answered_as_the_command_line_does(cli_json):
+    rules = Rules("kalah", pits=4, seeds=3)
+    value = mancala.solve(rules, threads=1).value
+    held = mancala.solve(rules, threads=1, at_least=value)
+    refuted = mancala.solve(rules, threads=1, at_least=value + 1)
+    assert held.bound == 1 and held.value >= value
+    assert refuted.bound == -1 and refuted.value <= value
+    cli = cli_json("solve", "--pits", 4, "--seeds", 3, "--threads", 1, "--at-least", value + 1)
+    assert cli["holds"] is False and cli["at_most"] == refuted.value
