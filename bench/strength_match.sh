@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # A match of the engine against itself as it was at an earlier commit: the strength
 # of a change, measured by games (README, "Strength against the engine of commit 7bb1f56").
-#   bench/strength_match.sh [MOVE_TIME] [GAMES] [BASELINE_COMMIT] [OUT]
+#   bench/strength_match.sh [MOVE_TIME] [GAMES] [BASELINE_COMMIT] [OUT] [OPTIONS]
 # MOVE_TIME (default 50ms) goes to both engines' time=; GAMES (default 400) are played
 # from balanced 4-ply openings, each opening both ways, two at a time. The baseline is
 # built once in build-baseline/ (a git worktree of BASELINE_COMMIT, default 7bb1f56, the
 # engine before the time management and reductions) and plays through the engine protocol (cmd:), one
 # process per game. Results land in OUT (default docs/results/strength-MOVE_TIME); the
-# journal there resumes an interrupted match.
+# journal there resumes an interrupted match. OPTIONS are added to this engine's spec
+# only (e.g. db=DIR: an endgame database folder from `mancala db build`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 time=${1:-50ms}
 games=${2:-400}
 commit=${3:-7bb1f56}
 out=${4:-docs/results/strength-$time}
+extra=${5:+,$5}
 
 baseline=build-baseline
 if [[ ! -x $baseline/bin/mancala || $(cat "$baseline/commit" 2>/dev/null) != "$commit" ]]; then
@@ -31,4 +33,4 @@ fi
 
 ./build/mancala arena --rules kalah --pits 6 --seeds 4 --openings-plies 4 --balanced-openings 2 \
   --games "$games" --jobs 2 --quiet --out "$out" \
-  --agents "engine:time=$time" "cmd:$baseline/bin/mancala engine --agent engine:time=$time"
+  --agents "engine:time=$time$extra" "cmd:$baseline/bin/mancala engine --agent engine:time=$time"

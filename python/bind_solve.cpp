@@ -45,14 +45,13 @@ Solution solve_position(const GamePosition& game, const std::string& method, con
                         const py::object& at_least_arg) {
     const Rules& rules = game.rules;
     const Position& start = game.position;
-    if (method != "auto" && method != "retrograde" && method != "search")
+    const std::optional<solve::SolveMethod> by_name = solve::solve_method_by_name(method);
+    if (!by_name)
         throw std::invalid_argument(fmt::format("method must be auto, retrograde or search, got '{}'", method));
     const int threads = threads_arg.is_none() ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))
                                               : int_between(threads_arg, "threads", 1, 256);
     solve::SolveOptions options;
-    options.method = method == "retrograde" ? solve::SolveMethod::Retrograde
-                     : method == "search"   ? solve::SolveMethod::Search
-                                            : solve::SolveMethod::Auto;
+    options.method = *by_name;
     options.threads = threads;
     if (!max_positions_arg.is_none())
         options.max_positions =
@@ -62,12 +61,6 @@ Solution solve_position(const GamePosition& game, const std::string& method, con
         options.at_least = int_between(at_least_arg, "at_least", -kMaxTotalStones, kMaxTotalStones);
     if (start.is_terminal(rules) || start.legal_moves().empty())
         throw std::invalid_argument("the game is already over in this position");
-    const int stones = solve::stones_in_pits(start);
-    if (method == "retrograde" && stones > solve::EndgameDatabase::kMaxStones)
-        throw std::invalid_argument(
-            fmt::format("retrograde analysis holds up to {} stones in the pits; the "
-                        "position has {}",
-                        solve::EndgameDatabase::kMaxStones, stones));
     Solution s;
     {
         const py::gil_scoped_release release;
@@ -144,7 +137,7 @@ private:
             throw std::invalid_argument(
                 fmt::format("no database for {} with {} pits under {} (build it with `mancala db build`)",
                             rules_string(game.rules), game.rules.pits, dir_.string()));
-        const int stones = solve::stones_in_pits(game.position);
+        const int stones = game.position.stones_in_pits();
         if (stones > db->max_stones())
             throw std::invalid_argument(
                 fmt::format("the position has {} stones in its pits; the database under {} holds up to {}", stones,

@@ -5,10 +5,7 @@
 namespace mancala::agents {
 
 MoveBudget MoveBudget::on_clock(const GameClock& clock, const Position& position) {
-    const int legal = static_cast<int>(position.legal_moves().size());
-    const int in_pits = position.total_stones() - position.store(Side::South) - position.store(Side::North);
-    const search::TimePlan plan =
-        search::plan_clock_move(clock, search::MoveContext{in_pits, position.total_stones(), legal});
+    const search::TimePlan plan = search::plan_clock_move(clock, search::move_context(position));
     MoveBudget budget;
     budget.deadline = Clock::now() + plan.maximum;
     budget.clock = clock;

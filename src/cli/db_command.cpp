@@ -69,7 +69,7 @@ void query(const DbArgs& args) {
         throw UsageError(fmt::format("no database for {} with {} pits under {} (build it with `mancala db build`)",
                                      rules_string(rules), rules.pits, args.dir));
     const solve::EndgameDatabase db(rules, args.dir);
-    const int stones = position.row_stones(Side::South) + position.row_stones(Side::North);
+    const int stones = position.stones_in_pits();
     if (stones > db.max_stones())
         throw UsageError(fmt::format("the position has {} stones in its pits; the database under {} holds up to {}",
                                      stones, args.dir, db.max_stones()));

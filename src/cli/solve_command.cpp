@@ -94,9 +94,7 @@ void run(const SolveArgs& args) {
     if (start.is_terminal(rules) || start.legal_moves().empty())
         throw UsageError("the game is already over in this position");
     solve::SolveOptions options;
-    options.method = args.method == "retrograde" ? solve::SolveMethod::Retrograde
-                     : args.method == "search"   ? solve::SolveMethod::Search
-                                                 : solve::SolveMethod::Auto;
+    options.method = solve::solve_method_by_name(args.method).value();  // CLI11 checked the name
     options.threads = args.threads;
     options.hash_mb = args.hash_mb;
     options.max_positions = args.max_positions;

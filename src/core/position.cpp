@@ -53,9 +53,7 @@ int Position::row_stones(Side side) const {
     return sum;
 }
 
-int Position::total_stones() const {
-    return row_stones(Side::South) + row_stones(Side::North) + store(Side::South) + store(Side::North);
-}
+int Position::total_stones() const { return stones_in_pits() + store(Side::South) + store(Side::North); }
 
 MoveList Position::legal_moves() const {
     MoveList moves;

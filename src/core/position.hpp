@@ -49,6 +49,8 @@ public:
 
     int row_stones(Side side) const;
     int total_stones() const;
+    /// Stones in both rows: those still in play.
+    int stones_in_pits() const { return row_stones(Side::South) + row_stones(Side::North); }
     /// Store of `side` minus the opponent's store.
     int store_difference(Side side) const { return int{store(side)} - int{store(opponent(side))}; }
 

@@ -21,11 +21,6 @@ std::vector<int> initial_order(const Position& p) {
     return order;
 }
 
-MoveContext move_context(const Position& p, int legal_moves) {
-    return MoveContext{p.total_stones() - p.store(Side::South) - p.store(Side::North), p.total_stones(),
-                       legal_moves};
-}
-
 /// One call of Engine::search: iterative deepening on the main thread, each
 /// iteration a full-window search (shallow, or scoring every move) or MTD(f)
 /// passes, with the helper threads alongside.
@@ -44,7 +39,7 @@ public:
           observer_(observer),
           base_points_(kPointsPerStone * position.store_difference(position.to_move())),
           order_(initial_order(position)),
-          time_(limits, move_context(position, static_cast<int>(order_.size())), start_) {
+          time_(limits, move_context(position), start_) {
         shared_.heuristic = settings.heuristic;
         shared_.reuse_deeper_results = settings.reuse_deeper_results;
         shared_.reductions = settings.reuse_deeper_results && mode.goal != SearchMode::Goal::Proof;
@@ -76,6 +71,7 @@ private:
     int depth_of(int iteration) const { return proving() && iteration == max_depth_ ? kProveDepth : iteration; }
     RootScore search_depth(int depth, int guess, std::vector<RootScore>* scores);
     RootScore test_bound(int depth);
+    void watch_proof_passes();
     void record(const RootScore& best, std::vector<RootScore>& scores, int depth);
     void count() {
         main_.flush_nodes();
@@ -99,7 +95,8 @@ private:
     std::optional<HelperPool<Board>> helpers_;
     SearchWorker<Board> main_{shared_, context_};
     SearchReport report_;
-    int bound_ = 0;  ///< the bound test's outcome (SearchReport::bound)
+    int bound_ = 0;     ///< the bound test's outcome (SearchReport::bound)
+    int beta_now_ = 0;  ///< the proof pass under way, for the progress ticks
 };
 
 template <class Board>
@@ -132,7 +129,7 @@ SearchReport SearchRun<Board>::run() {
         count();
         if (observer_) observer_->on_iteration(report_);
         if (report_.proven) break;  // the game value is known: deeper search changes nothing
-        time_.iteration_done(best.move, best.score, depth);
+        time_.iteration_done(best.move, best.score);
         shared_.set_deadline(time_.deadline());
         if (time_.stop_before_next(Clock::now())) break;
         if (shared_.caller_stop && shared_.caller_stop->load()) break;
@@ -155,18 +152,11 @@ RootScore SearchRun<Board>::search_depth(int depth, int guess, std::vector<RootS
         return mtdf(
             main_, root_, depth, guess, order_, [](int) {}, [](int, int) {});
     if (mode_.at_least) return test_bound(depth);
-    int beta_now = 0;  // the pass under way, for the progress ticks
-    if (observer_) {
-        shared_.tick_interval = observer_->progress_interval();
-        shared_.on_tick = [&] {  // the main worker has just flushed its nodes
-            observer_->on_proof_test(
-                ProofTest{stones_at_least(base_points_ + beta_now), shared_.nodes.load(), seconds()});
-        };
-    }
+    watch_proof_passes();
     const RootScore best = mtdf(
         main_, root_, depth, guess, order_,
         [&](int beta) {
-            beta_now = beta;
+            beta_now_ = beta;
             helpers_->begin_pass(beta);
         },
         [&](int lower, int upper) {
@@ -184,12 +174,8 @@ RootScore SearchRun<Board>::search_depth(int depth, int guess, std::vector<RootS
 template <class Board>
 RootScore SearchRun<Board>::test_bound(int depth) {
     const int beta = *mode_.at_least * kPointsPerStone - base_points_;
-    if (observer_) {
-        shared_.tick_interval = observer_->progress_interval();
-        shared_.on_tick = [&] {
-            observer_->on_proof_test(ProofTest{*mode_.at_least, shared_.nodes.load(), seconds()});
-        };
-    }
+    beta_now_ = beta;
+    watch_proof_passes();
     helpers_->begin_pass(beta);
     const RootScore pass = main_.search_root(root_, depth, beta - 1, beta, order_, nullptr);
     shared_.on_tick = nullptr;
@@ -201,6 +187,17 @@ RootScore SearchRun<Board>::test_bound(int depth) {
                                               : bounds_in_stones(-kScoreInfinity, pass.score));
     }
     return pass;
+}
+
+// The observer hears of the proof pass under way (beta_now_) now and then.
+template <class Board>
+void SearchRun<Board>::watch_proof_passes() {
+    if (!observer_) return;
+    shared_.tick_interval = observer_->progress_interval();
+    shared_.on_tick = [this] {  // the main worker has just flushed its nodes
+        observer_->on_proof_test(
+            ProofTest{stones_at_least(base_points_ + beta_now_), shared_.nodes.load(), seconds()});
+    };
 }
 
 template <class Board>

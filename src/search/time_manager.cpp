@@ -18,6 +18,10 @@ Clock::duration return_margin(Clock::duration budget) {
 
 }  // namespace
 
+MoveContext move_context(const Position& p) {
+    return MoveContext{p.stones_in_pits(), p.total_stones(), p.legal_moves().size()};
+}
+
 double planning_horizon(int stones_in_pits) { return 1.0 + std::max(0, stones_in_pits) / 8.0; }
 
 TimePlan plan_clock_move(const GameClock& clock, const MoveContext& move) {
@@ -61,7 +65,7 @@ std::optional<Clock::time_point> TimeManager::cap(std::optional<Clock::time_poin
     return std::min(*t, *caller_deadline_);
 }
 
-void TimeManager::iteration_done(int best_move, int score, int /*depth*/) {
+void TimeManager::iteration_done(int best_move, int score) {
     const bool changed = last_move_ >= 0 && best_move != last_move_;
     const bool falling = last_move_ >= 0 && score <= last_score_ - 2 * kPointsPerStone;
     instability_ = instability_ / 2 + (changed ? 1.0 : 0.0);

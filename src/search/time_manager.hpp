@@ -6,6 +6,7 @@
 // (plan_clock_move), none for a forced move, and moves the stop between
 // iterations by how settled the best move is.
 
+#include "core/position.hpp"
 #include "search/search_limits.hpp"
 
 #include <chrono>
@@ -19,6 +20,9 @@ struct MoveContext {
     int total_stones = 0;    ///< every stone of the game
     int legal_moves = 0;
 };
+
+/// The context of a move from `p`.
+MoveContext move_context(const Position& p);
 
 /// A clock move's plan: the search stops at `target` when the best move is steady,
 /// later (never past `maximum`) while it keeps changing.
@@ -52,11 +56,9 @@ public:
 
     /// When the workers must stop; none without a time limit.
     std::optional<Clock::time_point> deadline() const { return deadline_; }
-    /// Time limits apply (a time per move, a clock or a caller's deadline).
-    bool timed() const { return deadline_.has_value(); }
     /// An iteration completed with this best move and score (points): on a clock the
     /// deadline moves (later while the best move changes or the score falls).
-    void iteration_done(int best_move, int score, int depth);
+    void iteration_done(int best_move, int score);
     /// Between iterations: stop now rather than start another one.
     bool stop_before_next(Clock::time_point now) const;
 

@@ -195,7 +195,7 @@ int EndgameDatabase::value(const int* cells, int stones) const {
 int EndgameDatabase::value(const Position& p) const {
     if (p.pits() != rules_.pits)
         throw std::invalid_argument(fmt::format("a {}-pit position for a {}-pit database", p.pits(), rules_.pits));
-    const int stones = p.row_stones(Side::South) + p.row_stones(Side::North);
+    const int stones = p.stones_in_pits();
     if (stones > max_stones())
         throw std::out_of_range(
             fmt::format("{} stones in the pits: the database holds up to {}", stones, max_stones()));

@@ -16,7 +16,7 @@ namespace {
 
 Solution by_retrograde(const Rules& rules, const Position& start, const SolveOptions& options,
                        const SolveHooks& hooks) {
-    const int stones = stones_in_pits(start);
+    const int stones = start.stones_in_pits();
     EndgameDatabase db(rules);
     db.build(stones, options.threads, hooks.on_build);
     Solution s;
@@ -46,7 +46,7 @@ std::unique_ptr<EndgameDatabase> endgame_database(const Rules& rules, int stones
 
 Solution by_search(const Rules& rules, const Position& start, const SolveOptions& options,
                    const SolveHooks& hooks) {
-    const auto db = endgame_database(rules, stones_in_pits(start), options, hooks);
+    const auto db = endgame_database(rules, start.stones_in_pits(), options, hooks);
     // db_stones caps what a bigger database on disk offers, so that runs compare.
     const int db_stones = options.db_stones < 0 ? db->max_stones() : std::min(options.db_stones, db->max_stones());
     if (hooks.on_database) hooks.on_database(db_stones);
@@ -74,11 +74,9 @@ Solution by_search(const Rules& rules, const Position& start, const SolveOptions
 
 }  // namespace
 
-int stones_in_pits(const Position& p) { return p.row_stones(Side::South) + p.row_stones(Side::North); }
-
 SolveMethod choose_method(const Rules& rules, const Position& start, const SolveOptions& options) {
     if (options.method != SolveMethod::Auto) return options.method;
-    const int stones = stones_in_pits(start);
+    const int stones = start.stones_in_pits();
     if (stones > EndgameDatabase::kMaxStones) return SolveMethod::Search;
     try {
         const std::uint64_t positions = EndgameDatabase(rules).positions_up_to(stones);
@@ -108,12 +106,18 @@ std::size_t solve_hash_mb(int total_stones) {
 Solution solve_position(const Rules& rules, const Position& start, const SolveOptions& options,
                         const SolveHooks& hooks) {
     const SolveMethod method = choose_method(rules, start, options);
-    if (method == SolveMethod::Retrograde && stones_in_pits(start) > EndgameDatabase::kMaxStones)
+    if (method == SolveMethod::Retrograde && start.stones_in_pits() > EndgameDatabase::kMaxStones)
         throw std::invalid_argument(
             fmt::format("retrograde analysis holds up to {} stones in the pits; the position has {}",
-                        EndgameDatabase::kMaxStones, stones_in_pits(start)));
+                        EndgameDatabase::kMaxStones, start.stones_in_pits()));
     return method == SolveMethod::Retrograde ? by_retrograde(rules, start, options, hooks)
                                              : by_search(rules, start, options, hooks);
+}
+
+std::optional<SolveMethod> solve_method_by_name(std::string_view name) {
+    for (const SolveMethod m : {SolveMethod::Auto, SolveMethod::Retrograde, SolveMethod::Search})
+        if (to_string(m) == name) return m;
+    return std::nullopt;
 }
 
 std::string_view to_string(SolveMethod method) {

@@ -16,6 +16,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace mancala::solve {
@@ -56,9 +57,6 @@ struct Solution {
     int db_stones = -1;           ///< the search's database: tiers up to this many stones
 };
 
-/// Stones still in the pits.
-int stones_in_pits(const Position& p);
-
 /// The method auto picks: retrograde analysis when the game's tiers hold at most
 /// kQuickRetrogradePositions positions (about a quarter of a second to build on two
 /// cores: every proof search of a game that small costs as much in setting up), else
@@ -82,5 +80,7 @@ Solution solve_position(const Rules& rules, const Position& start, const SolveOp
                         const SolveHooks& hooks = {});
 
 std::string_view to_string(SolveMethod method);
+/// "auto", "retrograde" or "search"; nullopt for anything else.
+std::optional<SolveMethod> solve_method_by_name(std::string_view name);
 
 }  // namespace mancala::solve

@@ -85,9 +85,7 @@ std::vector<GameLine> games_between_engines() {
                 deep.new_game();
                 for (int ply = 0; !p.is_terminal(rules); ++ply) {
                     const MoveList moves = p.legal_moves();
-                    const int stones = p.total_stones() - p.store(Side::South) - p.store(Side::North);
-                    (p.to_move() == Side::South ? line.south : line.north)
-                        .push_back(MoveContext{stones, p.total_stones(), moves.size()});
+                    (p.to_move() == Side::South ? line.south : line.north).push_back(move_context(p));
                     int move;
                     if (ply < 2) {
                         move = moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
@@ -157,11 +155,11 @@ TEST(TimeManager, OnAClockTheStopMovesWithTheBestMove) {
     const TimePlan plan = plan_clock_move(*limits.clock, move);
     TimeManager time(limits, move, start);
     EXPECT_EQ(*time.deadline(), start + plan.target);
-    for (int depth = 1; depth <= 6; ++depth) time.iteration_done(3, 10, depth);  // steady
+    for (int iteration = 1; iteration <= 6; ++iteration) time.iteration_done(3, 10);  // steady
     EXPECT_EQ(*time.deadline(), start + std::chrono::duration_cast<Clock::duration>(plan.target * 0.85));
-    time.iteration_done(4, 10, 7);  // the best move changed: 1.6 of the target
+    time.iteration_done(4, 10);  // the best move changed: 1.6 of the target
     EXPECT_EQ(*time.deadline(), start + std::chrono::duration_cast<Clock::duration>(plan.target * 1.6));
-    time.iteration_done(2, -20, 8);  // changed again and the score fell by three stones: the maximum
+    time.iteration_done(2, -20);  // changed again and the score fell by three stones: the maximum
     EXPECT_EQ(*time.deadline(), start + plan.maximum);
 }
 
