@@ -15,8 +15,6 @@ namespace mancala::solve {
 
 namespace {
 
-constexpr std::int8_t kUnknown = -128;
-
 class TierSolver {
 public:
     TierSolver(const Rules& rules, const TierIndex& index, int tier,
@@ -37,7 +35,7 @@ public:
     // The value of the position with counts `cells` (mover first) and index `at`.
     int solve(const int* cells, std::uint64_t at) {
         std::atomic_ref<std::int8_t> slot(values_[at]);
-        if (const std::int8_t known = slot.load(std::memory_order_relaxed); known != kUnknown) return known;
+        if (const std::int8_t known = slot.load(std::memory_order_relaxed); known != kTierUnknown) return known;
         const int best = evaluate(cells);
         MANCALA_ASSERT(best >= -tier_ && best <= tier_, "a value is at most the stones left in the pits");
         slot.store(static_cast<std::int8_t>(best), std::memory_order_relaxed);
@@ -191,18 +189,37 @@ private:
 void solve_tier(const Rules& rules, const TierIndex& index, int tier,
                 std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values, int threads,
                 const std::function<void(std::uint64_t done)>& on_progress, bool fast_path) {
-    const std::uint64_t size = index.size(tier);
-    std::fill(values.begin(), values.end(), kUnknown);
-    TierSolver solver(rules, index, tier, lower, values, fast_path);
-    // Threads take blocks in turn; a position both reach (a same-tier successor)
-    // is solved twice to the same value, which is harmless.
+    const IndexRange whole{0, index.size(tier)};
+    solve_tier_share(rules, index, tier, lower, values, threads, std::span<const IndexRange>(&whole, 1), on_progress,
+                     fast_path);
+}
+
+void solve_tier_share(const Rules& rules, const TierIndex& index, int tier,
+                      std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values,
+                      int threads, std::span<const IndexRange> parts,
+                      const std::function<void(std::uint64_t done)>& on_progress, bool fast_path) {
+    [[maybe_unused]] const std::uint64_t size = index.size(tier);
+    MANCALA_ASSERT(values.size() == size, "the values hold the whole tier");
+    std::fill(values.begin(), values.end(), kTierUnknown);
+    // Every run cut into blocks, numbered in order: block b is the one starting at
+    // starts[b]. Threads take blocks in turn; a position both reach (a same-tier
+    // successor) is solved twice to the same value, which is harmless.
     constexpr std::uint64_t kBlock = 1 << 14;
-    std::atomic<std::uint64_t> next_block{0};
+    std::vector<IndexRange> blocks;
+    std::uint64_t total = 0;
+    for (const IndexRange& part : parts) {
+        MANCALA_ASSERT(part.first <= part.last && part.last <= size, "a part lies within the tier");
+        for (std::uint64_t first = part.first; first < part.last; first += kBlock)
+            blocks.push_back({first, std::min(part.last, first + kBlock)});
+        total += part.last - part.first;
+    }
+    TierSolver solver(rules, index, tier, lower, values, fast_path);
+    std::atomic<std::size_t> next_block{0};
     std::atomic<std::uint64_t> done{0};
     auto work = [&](bool reporting) {
         std::array<int, 2 * kMaxPits> cells{};
-        for (std::uint64_t first; (first = next_block.fetch_add(kBlock)) < size;) {
-            const std::uint64_t last = std::min(size, first + kBlock);
+        for (std::size_t b; (b = next_block.fetch_add(1)) < blocks.size();) {
+            const auto [first, last] = blocks[b];
             index.unrank(tier, first, cells.data());
             for (std::uint64_t i = first; i < last; ++i) {
                 solver.solve(cells.data(), i);
@@ -217,7 +234,7 @@ void solve_tier(const Rules& rules, const TierIndex& index, int tier,
         for (int t = 1; t < threads; ++t) helpers.emplace_back(work, false);
         work(true);
     }
-    if (on_progress) on_progress(size);
+    if (on_progress) on_progress(total);
 }
 
 }  // namespace mancala::solve

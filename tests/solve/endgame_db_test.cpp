@@ -143,6 +143,41 @@ TEST(EndgameDatabase, FastSowerAgreesWithThePositionPath) {
     }
 }
 
+// A tier solved in shares (as the processes of a distributed build do: striped,
+// uneven runs) and combined by maximum is the tier solved whole, byte for byte;
+// each share holds the values of its own runs.
+TEST(EndgameDatabase, TierSharesCombinedByMaximumAreTheWholeTier) {
+    const Rules rules = make_rules("kalah", 4, 1);
+    const TierIndex index(4, 12);
+    std::vector<std::vector<std::int8_t>> whole;
+    std::vector<std::span<const std::int8_t>> lower;
+    for (int t = 0; t <= 12; ++t) {
+        whole.emplace_back(index.size(t));
+        solve_tier(rules, index, t, lower, whole.back(), 1);
+        const std::uint64_t size = index.size(t);
+        // Three shares: runs of 1000 positions dealt round robin, the last run short.
+        std::vector<std::vector<IndexRange>> shares(3);
+        for (std::uint64_t first = 0, k = 0; first < size; first += 1000, ++k)
+            shares[k % 3].push_back({first, std::min(size, first + 1000)});
+        std::vector<std::int8_t> combined(size, kTierUnknown);
+        for (const auto& share : shares) {
+            std::vector<std::int8_t> part(size);
+            std::uint64_t reported = 0;
+            solve_tier_share(rules, index, t, lower, part, 2, share, [&](std::uint64_t done) { reported = done; });
+            std::uint64_t owned = 0;
+            for (const IndexRange& run : share) {
+                owned += run.last - run.first;
+                for (std::uint64_t i = run.first; i < run.last; ++i)
+                    ASSERT_EQ(part[i], whole.back()[i]) << "tier " << t << " position " << i;
+            }
+            EXPECT_EQ(reported, owned);
+            for (std::uint64_t i = 0; i < size; ++i) combined[i] = std::max(combined[i], part[i]);
+        }
+        ASSERT_EQ(combined, whole.back()) << "tier " << t;
+        lower.push_back(whole.back());
+    }
+}
+
 // A database from disk copied into memory (and built further there) reads as
 // one built in memory, and the tiers it builds are written to disk too.
 TEST(EndgameDatabase, LoadedIntoMemoryAgreesWithTheFiles) {
