@@ -16,6 +16,8 @@ packages+=(pybind11-dev python3-dev python3-numpy python3-pytest)
 # the fuzz targets (scripts/fuzz.sh): clang, and libFuzzer with the sanitizers' runtimes
 # (in libclang-rt-14-dev, only recommended by clang and so not installed along with it here)
 packages+=(clang libclang-rt-14-dev)
+# builds and proofs across processes (mpirun -np N mancala ...): Open MPI
+packages+=(libopenmpi-dev openmpi-bin)
 # the browser tests (tests/browser): Debian's Chromium; Node.js and npm only if no node is installed
 packages+=(chromium)
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)

@@ -18,7 +18,8 @@ declare -A allowed=(
     [protocol]="agents search core util"
     [arena]="agents search core util"
     [server]="agents review play search core util"
-    [cli]="server arena protocol agents solve homework review play search core util"
+    [cluster]="solve search core util"
+    [cli]="cluster server arena protocol agents solve homework review play search core util"
 )
 
 failures=0

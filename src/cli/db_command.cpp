@@ -4,6 +4,8 @@
 
 #include "arena/progress.hpp"
 #include "cli/db_progress.hpp"
+#include "cluster/cluster_tier_team.hpp"
+#include "cluster/communicator.hpp"
 #include "core/notation.hpp"
 #include "core/pit_names.hpp"
 #include "core/rules_string.hpp"
@@ -14,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <memory>
+#include <optional>
 #include <thread>
 
 namespace mancala::cli {
@@ -29,29 +32,47 @@ struct DbArgs {
     bool json = false;
 };
 
+// Under mpirun every process runs this: they build each tier together (a share
+// each), the leader (rank 0) writes the files and alone speaks.
 void build(const DbArgs& args) {
     const Rules rules = args.game.parsed_rules();
+    const auto& world = cluster::Communicator::world();
     solve::EndgameDatabase db(rules, args.dir);
     const int had = db.max_stones();
-    if (!args.quiet) {
-        fmt::print(stderr, "{}: {} tiers present, building tiers {}..{} ({} positions) with {} threads\n",
+    if (world.min(static_cast<std::uint64_t>(had + 1)) != world.max(static_cast<std::uint64_t>(had + 1)))
+        throw std::runtime_error(fmt::format(
+            "the processes find different tiers under {} (it must be one folder all of them share)", args.dir));
+    std::optional<cluster::ClusterTierTeam> team;
+    if (world.distributed()) team.emplace(world);
+    const bool speaks = world.leader();
+    if (!args.quiet && speaks) {
+        fmt::print(stderr, "{}: {} tiers present, building tiers {}..{} ({} positions) with {} threads{}\n",
                    solve::EndgameDatabase::folder(args.dir, rules).string(), had + 1, had + 1, args.max_stones,
-                   db.positions_up_to(args.max_stones) - db.positions_up_to(had), args.threads);
+                   db.positions_up_to(args.max_stones) - db.positions_up_to(had), args.threads,
+                   team ? fmt::format(" in each of {} processes", world.size()) : "");
     }
-    DbProgress progress(stderr, !args.quiet, is_terminal(stderr));
-    db.build(args.max_stones, args.threads, [&](const solve::BuildProgress& p) { progress.update(p); });
+    DbProgress progress(stderr, !args.quiet && speaks, is_terminal(stderr));
+    db.build(
+        args.max_stones, args.threads, [&](const solve::BuildProgress& p) { progress.update(p); },
+        team ? &*team : nullptr);
     progress.finish();
+    if (!speaks) return;
     if (args.json) {
         nlohmann::json tiers = nlohmann::json::array();
         for (int t = 0; t <= db.max_stones(); ++t)
             tiers.push_back({{"tier", t}, {"positions", db.tier_size(t)}, {"bytes", db.tier_bytes(t)}});
-        fmt::print("{}\n", nlohmann::json{{"rules", rules_string(rules)},
-                                          {"pits", rules.pits},
-                                          {"max_stones", db.max_stones()},
-                                          {"seconds", progress.seconds()},
-                                          {"positions_built", progress.positions()},
-                                          {"tiers", tiers}}
-                               .dump());
+        nlohmann::json summary{{"rules", rules_string(rules)},
+                               {"pits", rules.pits},
+                               {"max_stones", db.max_stones()},
+                               {"seconds", progress.seconds()},
+                               {"positions_built", progress.positions()},
+                               {"processes", world.size()},
+                               {"tiers", tiers}};
+        if (team) {
+            summary["solving_seconds"] = team->times().solving;
+            summary["exchanging_seconds"] = team->times().exchanging;
+        }
+        fmt::print("{}\n", summary.dump());
         return;
     }
     fmt::print("{}: tiers 0..{} ({} positions) in {}\n", solve::EndgameDatabase::folder(args.dir, rules).string(),
@@ -60,6 +81,13 @@ void build(const DbArgs& args) {
     if (progress.positions() > 0)
         fmt::print("built {} positions in {:.2f} s ({:.1f} million positions/s)\n", progress.positions(),
                    progress.seconds(), static_cast<double>(progress.positions()) / progress.seconds() / 1e6);
+    if (team && progress.positions() > 0) {
+        const cluster::TeamTimes& t = team->times();
+        fmt::print("{} processes; rank 0 solved {} positions in {:.2f} s and exchanged tiers for {:.2f} s ({:.0f}% of "
+                   "its time)\n",
+                   world.size(), t.positions, t.solving, t.exchanging,
+                   100.0 * t.exchanging / std::max(1e-9, t.solving + t.exchanging));
+    }
 }
 
 void query(const DbArgs& args) {
@@ -125,7 +153,10 @@ void add_db_command(CLI::App& app) {
     b->add_option("--threads", build_args->threads, "threads")->capture_default_str()->check(whole_number(1, 256));
     b->add_flag("--quiet", build_args->quiet, "no progress bar");
     b->add_flag("--json", build_args->json, "print a JSON summary (tiers, sizes on disk, time)");
-    b->footer("Example:\n  mancala db build --rules kalah --pits 6 --max-stones 20 --out mancala-db");
+    b->footer(
+        "Examples:\n  mancala db build --rules kalah --pits 6 --max-stones 20 --out mancala-db\n"
+        "  mpirun -np 4 mancala db build --rules kalah --pits 6 --max-stones 24 --out /shared/mancala-db\n"
+        "    (the processes of an MPI job share each tier; the folder must be one they all see)");
     b->callback([build_args] { build(*build_args); });
 
     auto query_args = std::make_shared<DbArgs>();

@@ -2,13 +2,38 @@
 
 #include "cli/commands.hpp"
 #include "cli/parse_errors.hpp"
+#include "cluster/communicator.hpp"
 
 #include <fmt/format.h>
 
 #include <cstdio>
 #include <exception>
+#include <string>
+
+namespace {
+
+// "mancala", or in an MPI job "mancala (rank 1 of 3)": whose message it is.
+std::string who() {
+    const auto& world = mancala::cluster::Communicator::world();
+    return world.distributed() ? fmt::format("mancala (rank {} of {})", world.rank(), world.size()) : "mancala";
+}
+
+// One process of several failed: the others would wait for it forever, so end them all.
+int failed(int code) {
+    const auto& world = mancala::cluster::Communicator::world();
+    if (world.distributed()) world.abort(code);
+    return code;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
+    try {
+        mancala::cluster::Communicator::world();  // joins the MPI job when mpirun started this process
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "mancala: error: {}\n", e.what());
+        return 2;
+    }
     CLI::App app{"mancala: engine, solver and game server for Kalah and the wider mancala family", "mancala"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "mancala 0.1.0");
@@ -29,17 +54,17 @@ int main(int argc, char** argv) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
         // One line naming the offending word; CLI11's own report takes two and may name none.
-        fmt::print(stderr, "mancala: error: {}\n", mancala::cli::describe_parse_error(app, e));
-        return 2;
+        fmt::print(stderr, "{}: error: {}\n", who(), mancala::cli::describe_parse_error(app, e));
+        return failed(2);
     } catch (const mancala::cli::Interrupted& e) {
-        fmt::print(stderr, "mancala: interrupted: {}\n", e.what());
-        return 130;
+        fmt::print(stderr, "{}: interrupted: {}\n", who(), e.what());
+        return failed(130);
     } catch (const std::invalid_argument& e) {  // UsageError and every rejected input
-        fmt::print(stderr, "mancala: error: {}\n", e.what());
-        return 2;
+        fmt::print(stderr, "{}: error: {}\n", who(), e.what());
+        return failed(2);
     } catch (const std::exception& e) {
-        fmt::print(stderr, "mancala: failed: {}\n", e.what());
-        return 1;
+        fmt::print(stderr, "{}: failed: {}\n", who(), e.what());
+        return failed(1);
     }
     return 0;
 }

@@ -118,14 +118,14 @@ std::uint64_t EndgameDatabase::tier_bytes(int t) const {
     return files_[static_cast<std::size_t>(t)]->bytes_on_disk();
 }
 
-void EndgameDatabase::build(int max_stones, int threads,
-                            const std::function<void(const BuildProgress&)>& on_progress) {
+void EndgameDatabase::build(int max_stones, int threads, const std::function<void(const BuildProgress&)>& on_progress,
+                            TierTeam* team) {
     if (max_stones < 0 || max_stones > kMaxStones)
         throw std::invalid_argument(
             fmt::format("an endgame database holds 0 to {} stones in the pits, not {}", kMaxStones, max_stones));
     if (max_stones <= this->max_stones()) return;
     ensure_index(max_stones);
-    if (dir_) remove_temporary_files(*dir_);
+    if (dir_ && (!team || team->writes_files())) remove_temporary_files(*dir_);
     const int first = this->max_stones() + 1;
     std::uint64_t total = 0;
     for (int t = first; t <= max_stones; ++t) total += index_->size(t);
@@ -133,14 +133,14 @@ void EndgameDatabase::build(int max_stones, int threads,
     std::uint64_t done = 0;
     for (int tier = first; tier <= max_stones; ++tier) {
         build_tier(tier, max_stones, threads, done, total, on_progress,
-                   std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), team);
         done += index_->size(tier);
     }
 }
 
 void EndgameDatabase::build_tier(int tier, int last_tier, int threads, std::uint64_t done_before,
                                  std::uint64_t total, const std::function<void(const BuildProgress&)>& on_progress,
-                                 double started) {
+                                 double started, TierTeam* team) {
     const std::uint64_t size = index_->size(tier);
     Buffer buffer(size);
     const std::span<std::int8_t> values = buffer.values();
@@ -159,15 +159,21 @@ void EndgameDatabase::build_tier(int tier, int last_tier, int threads, std::uint
         progress.tier_finished = finished;
         on_progress(progress);
     };
-    solve_tier(rules_, *index_, tier, tiers_, values, threads, [&](std::uint64_t d) { report(d, false); });
-    if (dir_ && !loaded_) {
+    const auto on_tier_progress = [&](std::uint64_t d) { report(d, false); };
+    if (team)
+        team->solve(rules_, *index_, tier, tiers_, values, threads, on_tier_progress);
+    else
+        solve_tier(rules_, *index_, tier, tiers_, values, threads, on_tier_progress);
+    // A team's other processes keep their tiers in memory: one writes the files.
+    const bool write = dir_ && (!team || team->writes_files());
+    if (write && !loaded_) {
         write_tier_file(tier_path(tier), identity(tier), values);
         // Map the file back (the page cache still holds it) and let the buffer go.
         files_.push_back(std::make_unique<TierFile>(tier_path(tier), identity(tier), false));
         tiers_.push_back(files_.back()->values());
     } else {
         // In memory (maybe loaded from disk): keep the buffer, and write the file too if on disk.
-        if (dir_) write_tier_file(tier_path(tier), identity(tier), values);
+        if (write) write_tier_file(tier_path(tier), identity(tier), values);
         memory_.push_back(std::move(buffer));
         tiers_.push_back(memory_.back().values());
     }

@@ -18,6 +18,7 @@
 #include "search/endgame_oracle.hpp"
 #include "solve/tier_file.hpp"
 #include "solve/tier_index.hpp"
+#include "solve/tier_team.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -62,7 +63,10 @@ public:
 
     /// Builds every tier up to `max_stones` that is not there yet (on disk, each is
     /// written as soon as it is done). Throws std::invalid_argument beyond kMaxStones.
-    void build(int max_stones, int threads, const std::function<void(const BuildProgress&)>& on_progress = {});
+    /// With a `team` (not owned) every tier is solved by the team's processes together,
+    /// and written to disk only by the one the team names.
+    void build(int max_stones, int threads, const std::function<void(const BuildProgress&)>& on_progress = {},
+               TierTeam* team = nullptr);
 
     const Rules& rules() const { return rules_; }
     /// The highest tier available, -1 if none.
@@ -91,7 +95,7 @@ public:
 
 private:
     void build_tier(int tier, int last_tier, int threads, std::uint64_t done_before, std::uint64_t total,
-                    const std::function<void(const BuildProgress&)>& on_progress, double started);
+                    const std::function<void(const BuildProgress&)>& on_progress, double started, TierTeam* team);
     TierFileIdentity identity(int tier) const;
     std::filesystem::path tier_path(int tier) const;
     void ensure_index(int max_stones);

@@ -1,0 +1,169 @@
+#include "cluster/communicator.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <stdexcept>
+
+#if MANCALA_HAVE_MPI
+#include <mpi.h>
+#endif
+
+namespace mancala::cluster {
+
+namespace {
+
+// The number of processes a launcher started, from the environment it gives each
+// (Open MPI, then the PMI of MPICH and Slurm); 1 when none did.
+int launched_processes() {
+    for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"})
+        if (const char* value = std::getenv(name)) return std::max(1, std::atoi(value));
+    return 1;
+}
+
+}  // namespace
+
+bool built_with_mpi() { return MANCALA_HAVE_MPI != 0; }
+
+Communicator& Communicator::world() {
+    static Communicator world;
+    return world;
+}
+
+#if MANCALA_HAVE_MPI
+
+namespace {
+
+// MPI counts are ints: big buffers go in pieces of at most 1 GiB.
+constexpr std::size_t kPiece = std::size_t{1} << 30;
+
+void check(int code, const char* what) {
+    if (code == MPI_SUCCESS) return;
+    char text[MPI_MAX_ERROR_STRING];
+    int length = 0;
+    MPI_Error_string(code, text, &length);
+    throw std::runtime_error(fmt::format("MPI {} failed: {}", what, std::string_view(text, length)));
+}
+
+}  // namespace
+
+Communicator::Communicator() {
+    if (launched_processes() <= 1) return;
+    int provided = 0;
+    // The main thread alone calls MPI; search and build threads never do.
+    check(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided), "initialisation");
+    initialised_ = true;
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+}
+
+Communicator::~Communicator() {
+    if (initialised_) MPI_Finalize();
+}
+
+void Communicator::max_in_place(std::span<std::int8_t> values) const {
+    if (!distributed()) return;
+    for (std::size_t at = 0; at < values.size(); at += kPiece) {
+        const auto count = static_cast<int>(std::min(kPiece, values.size() - at));
+        check(MPI_Allreduce(MPI_IN_PLACE, values.data() + at, count, MPI_INT8_T, MPI_MAX, MPI_COMM_WORLD),
+              "all-reduce");
+    }
+}
+
+std::vector<double> Communicator::gather_all(double value) const {
+    std::vector<double> all(static_cast<std::size_t>(size_), value);
+    if (distributed()) check(MPI_Allgather(&value, 1, MPI_DOUBLE, all.data(), 1, MPI_DOUBLE, MPI_COMM_WORLD),
+                             "all-gather");
+    return all;
+}
+
+std::uint64_t Communicator::min(std::uint64_t value) const {
+    if (distributed()) check(MPI_Allreduce(MPI_IN_PLACE, &value, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD),
+                             "all-reduce");
+    return value;
+}
+
+std::uint64_t Communicator::max(std::uint64_t value) const {
+    if (distributed()) check(MPI_Allreduce(MPI_IN_PLACE, &value, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD),
+                             "all-reduce");
+    return value;
+}
+
+void Communicator::broadcast(std::span<std::int64_t> values) const {
+    if (!distributed()) return;
+    check(MPI_Bcast(values.data(), static_cast<int>(values.size()), MPI_INT64_T, 0, MPI_COMM_WORLD), "broadcast");
+}
+
+void Communicator::barrier() const {
+    if (distributed()) check(MPI_Barrier(MPI_COMM_WORLD), "barrier");
+}
+
+void Communicator::send(int to, int tag, std::span<const std::int64_t> data) const {
+    check(MPI_Send(data.data(), static_cast<int>(data.size()), MPI_INT64_T, to, tag, MPI_COMM_WORLD), "send");
+}
+
+namespace {
+
+Message receive_probed(const MPI_Status& status) {
+    int count = 0;
+    MPI_Get_count(&status, MPI_INT64_T, &count);
+    Message m{status.MPI_SOURCE, status.MPI_TAG, std::vector<std::int64_t>(static_cast<std::size_t>(count))};
+    check(MPI_Recv(m.data.data(), count, MPI_INT64_T, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
+                   MPI_STATUS_IGNORE),
+          "receive");
+    return m;
+}
+
+}  // namespace
+
+std::optional<Message> Communicator::poll() const {
+    int arrived = 0;
+    MPI_Status status;
+    check(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status), "probe");
+    if (!arrived) return std::nullopt;
+    return receive_probed(status);
+}
+
+Message Communicator::receive() const {
+    MPI_Status status;
+    check(MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &status), "probe");
+    return receive_probed(status);
+}
+
+void Communicator::abort(int code) const {
+    if (initialised_) MPI_Abort(MPI_COMM_WORLD, code);
+    std::exit(code);
+}
+
+#else  // built without MPI: a group of one
+
+Communicator::Communicator() {
+    if (const int n = launched_processes(); n > 1)
+        throw std::runtime_error(fmt::format(
+            "mpirun started {} processes, but this mancala was built without MPI (install libopenmpi-dev and "
+            "rebuild): each would do the whole job alone",
+            n));
+}
+
+Communicator::~Communicator() = default;
+
+void Communicator::max_in_place(std::span<std::int8_t>) const {}
+std::vector<double> Communicator::gather_all(double value) const { return {value}; }
+std::uint64_t Communicator::min(std::uint64_t value) const { return value; }
+std::uint64_t Communicator::max(std::uint64_t value) const { return value; }
+void Communicator::broadcast(std::span<std::int64_t>) const {}
+void Communicator::barrier() const {}
+
+void Communicator::send(int, int, std::span<const std::int64_t>) const {
+    throw std::logic_error("a group of one has no one to send to");
+}
+std::optional<Message> Communicator::poll() const { return std::nullopt; }
+Message Communicator::receive() const { throw std::logic_error("a group of one has no one to hear from"); }
+void Communicator::abort(int code) const { std::exit(code); }
+
+#endif
+
+}  // namespace mancala::cluster
