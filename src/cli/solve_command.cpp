@@ -3,6 +3,8 @@
 #include "cli/rules_options.hpp"
 
 #include "cli/db_progress.hpp"
+#include "cluster/communicator.hpp"
+#include "cluster/distributed_proof.hpp"
 #include "core/pit_names.hpp"
 #include "core/rules_string.hpp"
 #include "search/engine.hpp"
@@ -116,7 +118,9 @@ void run(const SolveArgs& args) {
         holds_if_high = !south;
     }
 
-    const bool quiet = args.json;
+    // Under mpirun every process runs this and shares the work; the leader alone speaks.
+    const auto& world = cluster::Communicator::world();
+    const bool quiet = args.json || !world.leader();
     DbProgress build_progress(stderr, !quiet, is_terminal(stderr));
     ProofProgress proof_progress(quiet);
     solve::SolveHooks hooks;
@@ -127,10 +131,13 @@ void run(const SolveArgs& args) {
     };
     hooks.observer = &proof_progress;
     const auto begin = std::chrono::steady_clock::now();
-    const solve::Solution s = solve::solve_position(rules, start, options, hooks);
+    cluster::ProofTeamReport team;
+    const solve::Solution s = world.distributed() ? cluster::solve_together(world, rules, start, options, hooks, &team)
+                                                  : solve::solve_position(rules, start, options, hooks);
     build_progress.finish();
     proof_progress.finish();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    if (!world.leader()) return;
 
     // The mover's margin (or bound of it) as the first player's.
     const int first_player = south ? s.value : -s.value;
@@ -160,6 +167,12 @@ void run(const SolveArgs& args) {
                               {"method", method},
                               {"peak_rss_mb", peak_rss_mb()}};
         if (s.db_stones >= 0) out["db_stones"] = s.db_stones;
+        if (world.distributed()) {
+            out["processes"] = world.size();
+            out["tests"] = team.tests;
+            out["cancelled_tests"] = team.cancelled;
+            out["busy_seconds"] = team.busy;
+        }
         if (s.bound == 0) out["value"] = first_player;
         if (asking) {
             out["question"] = asked;
@@ -185,8 +198,15 @@ void run(const SolveArgs& args) {
                    proven);
     }
     if (!moves.empty()) fmt::print("best first move{}: {}\n", moves.size() > 1 ? "s" : "", fmt::join(moves, " "));
-    fmt::print("{}: {} {} in {:.2f} s, peak memory {:.0f} MiB\n", method, s.work,
-               s.method == solve::SolveMethod::Retrograde ? "positions" : "nodes", seconds, peak_rss_mb());
+    fmt::print("{}: {} {} in {:.2f} s, peak memory {:.0f} MiB{}\n", method, s.work,
+               s.method == solve::SolveMethod::Retrograde ? "positions" : "nodes", seconds, peak_rss_mb(),
+               world.distributed() ? " (rank 0)" : "");
+    if (world.distributed() && s.method == solve::SolveMethod::Search) {
+        std::vector<std::string> busy;
+        for (double b : team.busy) busy.push_back(fmt::format("{:.0f}%", 100.0 * b / std::max(team.seconds, 1e-9)));
+        fmt::print("{} processes: {} passes, {} bound tests of one move ({} cancelled); busy by rank: {}\n",
+                   world.size(), team.passes, team.tests, team.cancelled, fmt::join(busy, " "));
+    }
 }
 
 }  // namespace

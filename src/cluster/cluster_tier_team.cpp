@@ -3,6 +3,7 @@
 #include "cluster/tier_shares.hpp"
 #include "solve/tier_builder.hpp"
 #include "solve/tier_file.hpp"
+#include "util/stopwatch.hpp"
 
 #include <fmt/format.h>
 
@@ -13,10 +14,6 @@
 namespace mancala::cluster {
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 // Tiers solved faster than this say too little of a process's rate to deal the next by.
 constexpr double kShortestTimedTier = 0.05;
@@ -44,6 +41,7 @@ void ClusterTierTeam::solve(const Rules& rules, const solve::TierIndex& index, i
     const double solved_in = seconds_since(solving);
 
     const auto exchanging = std::chrono::steady_clock::now();
+    comm_.barrier();  // the early ones nap rather than spin in the all-reduce
     comm_.max_in_place(values);
     // Never a wrong tier: every position solved by someone, and all processes alike.
     if (const auto hole = std::find(values.begin(), values.end(), solve::kTierUnknown); hole != values.end())

@@ -3,9 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <climits>
+#include <chrono>
 #include <cstdlib>
 #include <stdexcept>
+#include <thread>
 
 #if MANCALA_HAVE_MPI
 #include <mpi.h>
@@ -38,6 +39,8 @@ namespace {
 
 // MPI counts are ints: big buffers go in pieces of at most 1 GiB.
 constexpr std::size_t kPiece = std::size_t{1} << 30;
+// Between two looks for a message or the others: short next to a task or a tier.
+constexpr auto kNap = std::chrono::microseconds(500);
 
 void check(int code, const char* what) {
     if (code == MPI_SUCCESS) return;
@@ -98,7 +101,14 @@ void Communicator::broadcast(std::span<std::int64_t> values) const {
 }
 
 void Communicator::barrier() const {
-    if (distributed()) check(MPI_Barrier(MPI_COMM_WORLD), "barrier");
+    if (!distributed()) return;
+    MPI_Request request;
+    check(MPI_Ibarrier(MPI_COMM_WORLD, &request), "barrier");
+    for (int done = 0;;) {
+        check(MPI_Test(&request, &done, MPI_STATUS_IGNORE), "barrier");
+        if (done) return;
+        std::this_thread::sleep_for(kNap);
+    }
 }
 
 void Communicator::send(int to, int tag, std::span<const std::int64_t> data) const {
@@ -128,9 +138,10 @@ std::optional<Message> Communicator::poll() const {
 }
 
 Message Communicator::receive() const {
-    MPI_Status status;
-    check(MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &status), "probe");
-    return receive_probed(status);
+    for (;;) {
+        if (auto message = poll()) return std::move(*message);
+        std::this_thread::sleep_for(kNap);
+    }
 }
 
 void Communicator::abort(int code) const {

@@ -49,13 +49,16 @@ public:
     std::uint64_t max(std::uint64_t value) const;
     /// The leader's `values` (of the same length everywhere) on every process.
     void broadcast(std::span<std::int64_t> values) const;
+    /// Waits until every process has come here, sleeping between looks (MPI's own
+    /// barrier spins, taking a core from the processes still working when they
+    /// outnumber the cores).
     void barrier() const;
 
     // Small messages between two processes.
     void send(int to, int tag, std::span<const std::int64_t> data) const;
     /// A message waiting for this process, if one has arrived.
     std::optional<Message> poll() const;
-    /// The next message for this process, waiting for it.
+    /// The next message for this process, waiting for it (sleeping between looks).
     Message receive() const;
 
     /// Ends every process of the job with `code`, at once (after a failure on one of

@@ -18,7 +18,7 @@ Solution by_retrograde(const Rules& rules, const Position& start, const SolveOpt
                        const SolveHooks& hooks) {
     const int stones = start.stones_in_pits();
     EndgameDatabase db(rules);
-    db.build(stones, options.threads, hooks.on_build);
+    db.build(stones, options.threads, hooks.on_build, options.team);
     Solution s;
     s.method = SolveMethod::Retrograde;
     s.value = db.final_margin(start);
@@ -28,37 +28,12 @@ Solution by_retrograde(const Rules& rules, const Position& start, const SolveOpt
     return s;
 }
 
-// The database the search takes its leaves from: the one in db_dir (built further if
-// db_stones asks for more), or one built in memory.
-std::unique_ptr<EndgameDatabase> endgame_database(const Rules& rules, int stones, const SolveOptions& options,
-                                                  const SolveHooks& hooks) {
-    auto db = options.db_dir.empty() ? std::make_unique<EndgameDatabase>(rules)
-                                     : std::make_unique<EndgameDatabase>(rules, options.db_dir);
-    db->load_into_memory();  // huge pages for the search's random probes
-    int want = options.db_stones;
-    if (want < 0) {
-        want = default_db_stones(rules, stones, options.db_budget);
-        if (!options.db_dir.empty()) want = std::max(want, db->max_stones());
-    }
-    if (want > db->max_stones()) db->build(want, options.threads, hooks.on_build);
-    return db;
-}
-
 Solution by_search(const Rules& rules, const Position& start, const SolveOptions& options,
                    const SolveHooks& hooks) {
-    const auto db = endgame_database(rules, start.stones_in_pits(), options, hooks);
-    // db_stones caps what a bigger database on disk offers, so that runs compare.
-    const int db_stones = options.db_stones < 0 ? db->max_stones() : std::min(options.db_stones, db->max_stones());
-    if (hooks.on_database) hooks.on_database(db_stones);
-    const std::size_t hash_mb = options.hash_mb ? options.hash_mb : solve_hash_mb(start.total_stones());
-    search::EngineSettings settings{search::Heuristic::StoreDiff, hash_mb, options.threads};
-    settings.endgame = db.get();
-    settings.endgame_stones = db_stones;
-    search::Engine engine(settings);
-    const search::SearchMode mode = options.at_least
-                                        ? search::SearchMode::bound(*options.at_least, options.warmup_depth)
-                                        : search::SearchMode::proof(options.warmup_depth);
-    const search::SearchReport report = engine.search(rules, start, {}, mode, hooks.observer);
+    const SearchDatabase database = search_database(rules, start, options, hooks);
+    const int db_stones = database.stones;
+    search::Engine engine(proof_engine_settings(start, options, database));
+    const search::SearchReport report = engine.search(rules, start, {}, proof_mode(options), hooks.observer);
     if (!report.proven) throw std::runtime_error("the search stopped before proving the value");
     Solution s;
     s.method = SolveMethod::Search;
@@ -73,6 +48,37 @@ Solution by_search(const Rules& rules, const Position& start, const SolveOptions
 }
 
 }  // namespace
+
+SearchDatabase search_database(const Rules& rules, const Position& start, const SolveOptions& options,
+                               const SolveHooks& hooks) {
+    auto db = options.db_dir.empty() ? std::make_unique<EndgameDatabase>(rules)
+                                     : std::make_unique<EndgameDatabase>(rules, options.db_dir);
+    db->load_into_memory();  // huge pages for the search's random probes
+    int want = options.db_stones;
+    if (want < 0) {
+        want = default_db_stones(rules, start.stones_in_pits(), options.db_budget);
+        if (!options.db_dir.empty()) want = std::max(want, db->max_stones());
+    }
+    if (want > db->max_stones()) db->build(want, options.threads, hooks.on_build, options.team);
+    // db_stones caps what a bigger database on disk offers, so that runs compare.
+    const int stones = options.db_stones < 0 ? db->max_stones() : std::min(options.db_stones, db->max_stones());
+    if (hooks.on_database) hooks.on_database(stones);
+    return {std::move(db), stones};
+}
+
+search::EngineSettings proof_engine_settings(const Position& start, const SolveOptions& options,
+                                             const SearchDatabase& database) {
+    const std::size_t hash_mb = options.hash_mb ? options.hash_mb : solve_hash_mb(start.total_stones());
+    search::EngineSettings settings{search::Heuristic::StoreDiff, hash_mb, options.threads};
+    settings.endgame = database.db.get();
+    settings.endgame_stones = database.stones;
+    return settings;
+}
+
+search::SearchMode proof_mode(const SolveOptions& options) {
+    return options.at_least ? search::SearchMode::bound(*options.at_least, options.warmup_depth)
+                            : search::SearchMode::proof(options.warmup_depth);
+}
 
 SolveMethod choose_method(const Rules& rules, const Position& start, const SolveOptions& options) {
     if (options.method != SolveMethod::Auto) return options.method;

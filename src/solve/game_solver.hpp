@@ -7,6 +7,7 @@
 
 #include "core/position.hpp"
 #include "core/rules.hpp"
+#include "search/engine.hpp"
 #include "search/search_mode.hpp"
 #include "search/search_observer.hpp"
 #include "solve/endgame_db.hpp"
@@ -14,6 +15,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,6 +39,9 @@ struct SolveOptions {
     /// A bound test instead of the value: is the side to move's final margin at least
     /// this many stones? (SearchMode::at_least)
     std::optional<int> at_least;
+    /// Builds the databases (retrograde, or the search's) together with other
+    /// processes (not owned); none: this process alone.
+    TierTeam* team = nullptr;
 };
 
 /// What the caller hears while it runs.
@@ -78,6 +83,21 @@ std::size_t solve_hash_mb(int total_stones);
 /// search stops unproven.
 Solution solve_position(const Rules& rules, const Position& start, const SolveOptions& options,
                         const SolveHooks& hooks = {});
+
+/// The database a proof search takes its leaves from, ready (options.db_dir's,
+/// built further as options ask, or one built in memory), loaded into memory;
+/// and the number of stones up to which the search is to use it.
+struct SearchDatabase {
+    std::unique_ptr<EndgameDatabase> db;
+    int stones = -1;
+};
+SearchDatabase search_database(const Rules& rules, const Position& start, const SolveOptions& options,
+                               const SolveHooks& hooks);
+/// The proof engine's settings over that database.
+search::EngineSettings proof_engine_settings(const Position& start, const SolveOptions& options,
+                                             const SearchDatabase& database);
+/// The proof search's mode for `options` (the value, or the bound test asked).
+search::SearchMode proof_mode(const SolveOptions& options);
 
 std::string_view to_string(SolveMethod method);
 /// "auto", "retrograde" or "search"; nullopt for anything else.
