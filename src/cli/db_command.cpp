@@ -83,10 +83,11 @@ void build(const DbArgs& args) {
                    progress.seconds(), static_cast<double>(progress.positions()) / progress.seconds() / 1e6);
     if (team && progress.positions() > 0) {
         const cluster::TeamTimes& t = team->times();
-        fmt::print("{} processes; rank 0 solved {} positions in {:.2f} s and exchanged tiers for {:.2f} s ({:.0f}% of "
-                   "its time)\n",
-                   world.size(), t.positions, t.solving, t.exchanging,
-                   100.0 * t.exchanging / std::max(1e-9, t.solving + t.exchanging));
+        fmt::print(
+            "{} processes; rank 0 solved {} positions in {:.2f} s and exchanged tiers for {:.2f} s ({:.0f}% of "
+            "its time)\n",
+            world.size(), t.positions, t.solving, t.exchanging,
+            100.0 * t.exchanging / std::max(1e-9, t.solving + t.exchanging));
     }
 }
 

@@ -132,8 +132,9 @@ void run(const SolveArgs& args) {
     hooks.observer = &proof_progress;
     const auto begin = std::chrono::steady_clock::now();
     cluster::ProofTeamReport team;
-    const solve::Solution s = world.distributed() ? cluster::solve_together(world, rules, start, options, hooks, &team)
-                                                  : solve::solve_position(rules, start, options, hooks);
+    const solve::Solution s = world.distributed()
+                                  ? cluster::solve_together(world, rules, start, options, hooks, &team)
+                                  : solve::solve_position(rules, start, options, hooks);
     build_progress.finish();
     proof_progress.finish();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();

@@ -45,8 +45,8 @@ void ClusterTierTeam::solve(const Rules& rules, const solve::TierIndex& index, i
     comm_.max_in_place(values);
     // Never a wrong tier: every position solved by someone, and all processes alike.
     if (const auto hole = std::find(values.begin(), values.end(), solve::kTierUnknown); hole != values.end())
-        throw std::runtime_error(fmt::format("tier {}: position {} was solved by no process", tier,
-                                             hole - values.begin()));
+        throw std::runtime_error(
+            fmt::format("tier {}: position {} was solved by no process", tier, hole - values.begin()));
     const std::uint64_t checksum = solve::tier_checksum(values);
     if (comm_.min(checksum) != comm_.max(checksum))
         throw std::runtime_error(fmt::format("tier {}: the processes hold different values", tier));

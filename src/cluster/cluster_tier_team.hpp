@@ -18,8 +18,8 @@ namespace mancala::cluster {
 
 /// Where the time of a distributed build went, in this process.
 struct TeamTimes {
-    double solving = 0;     ///< solving this process's shares
-    double exchanging = 0;  ///< combining the tiers and agreeing on them (waiting for others included)
+    double solving = 0;           ///< solving this process's shares
+    double exchanging = 0;        ///< combining the tiers and agreeing on them (waiting for others included)
     std::uint64_t positions = 0;  ///< positions of this process's shares
 };
 

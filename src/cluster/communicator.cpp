@@ -78,20 +78,20 @@ void Communicator::max_in_place(std::span<std::int8_t> values) const {
 
 std::vector<double> Communicator::gather_all(double value) const {
     std::vector<double> all(static_cast<std::size_t>(size_), value);
-    if (distributed()) check(MPI_Allgather(&value, 1, MPI_DOUBLE, all.data(), 1, MPI_DOUBLE, MPI_COMM_WORLD),
-                             "all-gather");
+    if (distributed())
+        check(MPI_Allgather(&value, 1, MPI_DOUBLE, all.data(), 1, MPI_DOUBLE, MPI_COMM_WORLD), "all-gather");
     return all;
 }
 
 std::uint64_t Communicator::min(std::uint64_t value) const {
-    if (distributed()) check(MPI_Allreduce(MPI_IN_PLACE, &value, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD),
-                             "all-reduce");
+    if (distributed())
+        check(MPI_Allreduce(MPI_IN_PLACE, &value, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD), "all-reduce");
     return value;
 }
 
 std::uint64_t Communicator::max(std::uint64_t value) const {
-    if (distributed()) check(MPI_Allreduce(MPI_IN_PLACE, &value, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD),
-                             "all-reduce");
+    if (distributed())
+        check(MPI_Allreduce(MPI_IN_PLACE, &value, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD), "all-reduce");
     return value;
 }
 

@@ -35,7 +35,7 @@ enum Tag : int {
 struct RootMove {
     int move = -1;
     Position child;
-    bool over = false;       // the game ends with it: `margin` is its exact value
+    bool over = false;  // the game ends with it: `margin` is its exact value
     int margin = 0;
     bool same_side = false;  // the root's side moves again
 };
@@ -107,7 +107,8 @@ public:
 
     void start(std::int64_t id, int move, int asked) {
         MANCALA_ASSERT(!busy(), "one test at a time");
-        const auto it = std::find_if(moves_.begin(), moves_.end(), [&](const RootMove& m) { return m.move == move; });
+        const auto it =
+            std::find_if(moves_.begin(), moves_.end(), [&](const RootMove& m) { return m.move == move; });
         if (it == moves_.end()) throw std::runtime_error(fmt::format("a test of move {}, not a move here", move));
         id_ = id;
         move_ = move;
@@ -308,7 +309,8 @@ struct Coordinator {
 }  // namespace
 
 solve::Solution solve_together(const Communicator& comm, const Rules& rules, const Position& start,
-                               solve::SolveOptions options, const solve::SolveHooks& hooks, ProofTeamReport* report) {
+                               solve::SolveOptions options, const solve::SolveHooks& hooks,
+                               ProofTeamReport* report) {
     ClusterTierTeam team(comm);
     options.team = &team;
     solve::SolveHooks own_hooks = hooks;

@@ -66,8 +66,10 @@ void RootSplit::settle_pass() {
             lower = k.at_least;
             best = k.move;
         }
-        if (!k.at_most) all_bounded = false;
-        else if (!upper || *k.at_most > *upper) upper = k.at_most;
+        if (!k.at_most)
+            all_bounded = false;
+        else if (!upper || *k.at_most > *upper)
+            upper = k.at_most;
     }
     if (lower) {
         lower_ = lower;

@@ -20,8 +20,8 @@ constexpr std::uint64_t kShortestStripe = 4096;
 std::vector<solve::IndexRange> tier_share(std::uint64_t size, std::span<const double> weights, int rank) {
     MANCALA_ASSERT(!weights.empty() && rank >= 0 && rank < static_cast<int>(weights.size()), "a rank of the team");
     const auto processes = static_cast<std::uint64_t>(weights.size());
-    const std::uint64_t stripe = std::max(kShortestStripe, (size + processes * kStripesPerProcess - 1) /
-                                                               (processes * kStripesPerProcess));
+    const std::uint64_t stripe =
+        std::max(kShortestStripe, (size + processes * kStripesPerProcess - 1) / (processes * kStripesPerProcess));
     // Where each process's weight ends on [0, 1).
     std::vector<double> ends;
     double total = 0;

@@ -118,8 +118,8 @@ std::uint64_t EndgameDatabase::tier_bytes(int t) const {
     return files_[static_cast<std::size_t>(t)]->bytes_on_disk();
 }
 
-void EndgameDatabase::build(int max_stones, int threads, const std::function<void(const BuildProgress&)>& on_progress,
-                            TierTeam* team) {
+void EndgameDatabase::build(int max_stones, int threads,
+                            const std::function<void(const BuildProgress&)>& on_progress, TierTeam* team) {
     if (max_stones < 0 || max_stones > kMaxStones)
         throw std::invalid_argument(
             fmt::format("an endgame database holds 0 to {} stones in the pits, not {}", kMaxStones, max_stones));
