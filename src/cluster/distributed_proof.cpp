@@ -13,7 +13,10 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <map>
+#include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <thread>
 
@@ -31,26 +34,25 @@ enum Tag : int {
     kStop = 4,    // leader -> process: {}: the proof is done
 };
 
-/// One root move: what it leads to, seen from the root's side to move.
-struct RootMove {
-    int move = -1;
-    Position child;
-    bool over = false;  // the game ends with it: `margin` is its exact value
+/// The position after a line of moves from the root, seen from the root's side.
+struct Target {
+    Position position;
+    bool over = false;  // the game has ended: `margin` is its exact value
     int margin = 0;
-    bool same_side = false;  // the root's side moves again
+    bool same_side = false;  // the root's side is to move
 };
 
-std::vector<RootMove> root_moves(const Rules& rules, const Position& start) {
-    std::vector<RootMove> moves;
-    const Side me = start.to_move();
-    for (int m : start.legal_moves()) {
-        RootMove r{m, start};
-        r.over = r.child.apply(rules, m).game_over;
-        if (r.over) r.margin = r.child.store_difference(me);
-        r.same_side = r.child.to_move() == me;
-        moves.push_back(r);
+Target target_after(const Rules& rules, const Position& root, std::span<const std::int64_t> line) {
+    const Side me = root.to_move();
+    Target t{root};
+    for (const std::int64_t move : line) {
+        if (t.over || move < 0 || move >= rules.pits || !t.position.is_legal(static_cast<int>(move)))
+            throw std::runtime_error(fmt::format("a test of an impossible line (move {})", move));
+        t.over = t.position.apply(rules, static_cast<int>(move)).game_over;
     }
-    return moves;
+    if (t.over) t.margin = t.position.store_difference(me);
+    t.same_side = t.position.to_move() == me;
+    return t;
 }
 
 struct Outcome {
@@ -59,35 +61,30 @@ struct Outcome {
     std::uint64_t nodes = 0;
 };
 
-// "Is the root's value through this move at least `asked`?" as a bound test on the
-// child, for its side to move: the same question, or with the other side to move,
-// "is the child's value at least 1 - asked?" with the answer turned over.
-Outcome run_test(search::Engine& engine, const Rules& rules, const RootMove& m, int asked, int warmup_depth,
+// "Is the root's value through this line at least `asked`?" as a bound test of the
+// position, for its side to move: the same question, or with the other side to
+// move, "is its value at least 1 - asked?" with the answer turned over.
+Outcome run_test(search::Engine& engine, const Rules& rules, const Target& t, int asked, int warmup_depth,
                  const std::atomic<bool>& stop) {
+    if (t.over) return {t.margin >= asked ? +1 : -1, t.margin, 0};
     search::SearchLimits limits;
     limits.stop = &stop;
-    const int child_asked = m.same_side ? asked : 1 - asked;
+    const int child_asked = t.same_side ? asked : 1 - asked;
     const search::SearchReport r =
-        engine.search(rules, m.child, limits, search::SearchMode::bound(child_asked, warmup_depth));
+        engine.search(rules, t.position, limits, search::SearchMode::bound(child_asked, warmup_depth));
     Outcome o;
     o.nodes = r.nodes;
     if (!r.proven) return o;
-    int child_value = 0;
-    bool child_at_least = true;  // child_value bounds the child's value from below (or is exact)
-    if (r.bound > 0) {
-        child_value = search::stones_at_least(r.score);
-    } else if (r.bound < 0) {
-        child_value = search::stones_at_most(r.score);
-        child_at_least = false;
-    } else {
-        child_value = static_cast<int>(std::lround(r.stones()));
-        const int root = m.same_side ? child_value : -child_value;
+    if (r.bound == 0) {
+        const auto exact = static_cast<int>(std::lround(r.stones()));
+        const int root = t.same_side ? exact : -exact;
         return {root >= asked ? +1 : -1, root, r.nodes};
     }
-    const int root = m.same_side ? child_value : -child_value;
-    const bool root_at_least = m.same_side ? child_at_least : !child_at_least;
-    o.result = root_at_least ? +1 : -1;
-    o.value = root;
+    // The bound proven, for the position's side; for the root's side it turns over with the side.
+    const int value = r.bound > 0 ? search::stones_at_least(r.score) : search::stones_at_most(r.score);
+    const bool at_least = (r.bound > 0) == t.same_side;
+    o.result = at_least ? +1 : -1;
+    o.value = t.same_side ? value : -value;
     return o;
 }
 
@@ -95,8 +92,8 @@ Outcome run_test(search::Engine& engine, const Rules& rules, const RootMove& m, 
 /// that calls MPI) can hear a cancellation meanwhile.
 class TestRunner {
 public:
-    TestRunner(search::Engine& engine, const Rules& rules, const std::vector<RootMove>& moves, int warmup_depth)
-        : engine_(engine), rules_(rules), moves_(moves), warmup_depth_(warmup_depth) {}
+    TestRunner(search::Engine& engine, const Rules& rules, const Position& root, int warmup_depth)
+        : engine_(engine), rules_(rules), root_(root), warmup_depth_(warmup_depth) {}
     ~TestRunner() {
         stop_ = true;
         if (thread_.joinable()) thread_.join();
@@ -105,19 +102,15 @@ public:
     bool busy() const { return thread_.joinable(); }
     std::int64_t id() const { return id_; }
 
-    void start(std::int64_t id, int move, int asked) {
+    void start(std::int64_t id, std::span<const std::int64_t> line, int asked) {
         MANCALA_ASSERT(!busy(), "one test at a time");
-        const auto it =
-            std::find_if(moves_.begin(), moves_.end(), [&](const RootMove& m) { return m.move == move; });
-        if (it == moves_.end()) throw std::runtime_error(fmt::format("a test of move {}, not a move here", move));
+        const Target target = target_after(rules_, root_, line);
         id_ = id;
-        move_ = move;
-        asked_ = asked;
         stop_ = false;
         finished_ = false;
         started_ = Clock::now();
-        thread_ = std::thread([this, m = *it] {
-            outcome_ = run_test(engine_, rules_, m, asked_, warmup_depth_, stop_);
+        thread_ = std::thread([this, target, asked] {
+            outcome_ = run_test(engine_, rules_, target, asked, warmup_depth_, stop_);
             finished_ = true;
         });
     }
@@ -130,21 +123,18 @@ public:
         busy_seconds_ += seconds_since(started_);
         return outcome_;
     }
-    int move() const { return move_; }
-    int asked() const { return asked_; }
     double busy_seconds() const { return busy_seconds_; }
 
 private:
     search::Engine& engine_;
     const Rules& rules_;
-    const std::vector<RootMove>& moves_;
+    Position root_;
     int warmup_depth_;
     std::thread thread_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> finished_{false};
     Outcome outcome_;
     std::int64_t id_ = -1;
-    int move_ = -1, asked_ = 0;
     Clock::time_point started_;
     double busy_seconds_ = 0;
 };
@@ -158,7 +148,7 @@ void serve_tests(const Communicator& comm, TestRunner& runner) {
         Message m = comm.receive();
         if (m.tag == kStop) return;
         if (m.tag != kTest) continue;  // a cancellation of a test already answered
-        runner.start(m.data[0], static_cast<int>(m.data[1]), static_cast<int>(m.data[2]));
+        runner.start(m.data[0], std::span<const std::int64_t>(m.data).subspan(2), static_cast<int>(m.data[1]));
         std::optional<Outcome> outcome;
         while (!(outcome = runner.collect())) {
             if (auto c = comm.poll()) {
@@ -177,133 +167,274 @@ void serve_tests(const Communicator& comm, TestRunner& runner) {
     }
 }
 
-// The leader: MTD(f) over the root's moves, tests dealt to every process.
-struct Coordinator {
-    const Communicator& comm;
-    TestRunner& local;
-    RootSplit& split;
-    search::SearchObserver* observer;
+// Lines split no deeper than this many plies from the root.
+constexpr std::size_t kDeepestSplit = 10;
+// Depth of the leader's quick search for the reply expected to refute a line.
+constexpr int kReplySearchDepth = 10;
+// A test is split only after it has run this long: shorter ones cost less whole
+// than the warm-ups and lost table entries of their parts.
+constexpr auto kSplitAfter = std::chrono::milliseconds(500);
+
+/// One question of the proof: is the root's value through `line` at least `asked`?
+/// A root move's question goes to RootSplit. A question whose test has run longest
+/// is split when processes are idle: its test stops, and after the replies expected
+/// to refute it, every move of the root's side is a question (a part) that must fall
+/// short too; then the line falls short, by the most any part reaches. A part that
+/// reaches `asked` says only that the split guessed wrong: the parts go, and the
+/// question is tested whole again (its process's table remembers the work).
+struct Goal {
+    std::vector<std::int64_t> line;
+    int asked = 0;
+    Goal* parent = nullptr;
+    int rank = -1;  // the process testing it, while it runs
+    std::int64_t id = -1;
+    bool answered = false;
+    bool cancelled = false;
+    bool split = false;  // tried once, whatever came of it
+    std::vector<Goal*> parts;
+    std::size_t parts_short = 0;  // parts that fell short
+    int parts_best = 0;           // the most a part that fell short may reach
     Clock::time_point started;
-    ProofTeamReport& report;
-    std::uint64_t nodes = 0;
+};
 
-    struct Running {
-        std::int64_t id;
-        int move;
-        int asked;
-        bool cancelled = false;
-    };
-    std::vector<std::optional<Running>> running;  // by rank
-    std::vector<int> last_rank;                   // by move: the process whose table knows it
-    std::int64_t next_id = 0;
+// The leader: MTD(f) over the root's moves, tests dealt to every process, the
+// longest-running ones split when processes are idle.
+class Coordinator {
+public:
+    Coordinator(const Communicator& comm, TestRunner& local, search::Engine& scout, const Rules& rules,
+                const Position& root, RootSplit& split, search::SearchObserver* observer, ProofTeamReport& report)
+        : comm_(comm),
+          local_(local),
+          scout_(scout),
+          rules_(rules),
+          root_(root),
+          split_(split),
+          observer_(observer),
+          report_(report),
+          running_(static_cast<std::size_t>(comm.size()), nullptr) {}
 
-    void run(const std::vector<RootMove>& moves) {
-        running.assign(static_cast<std::size_t>(comm.size()), std::nullopt);
-        int highest = 0;
-        for (const RootMove& m : moves) highest = std::max(highest, m.move);
-        last_rank.assign(static_cast<std::size_t>(highest + 1), -1);
-        int shown_threshold = split.threshold() - 1;
-        std::optional<int> shown_lower = split.lower(), shown_upper = split.upper();
-        while (!split.done()) {
-            if (split.threshold() != shown_threshold) {
-                shown_threshold = split.threshold();
-                ++report.passes;
-                if (observer) observer->on_proof_test({split.threshold(), nodes, seconds_since(started)});
+    std::uint64_t nodes() const { return nodes_; }
+
+    void run() {
+        int shown_threshold = split_.threshold() - 1;
+        std::optional<int> shown_lower = split_.lower(), shown_upper = split_.upper();
+        while (!split_.done()) {
+            if (split_.threshold() != shown_threshold) {
+                shown_threshold = split_.threshold();
+                ++report_.passes;
+                if (observer_) observer_->on_proof_test({split_.threshold(), nodes_, seconds_since(started_)});
             }
             cancel_stale();
             deal();
-            wait_for_a_result();
-            if (observer && (split.lower() != shown_lower || split.upper() != shown_upper)) {
-                shown_lower = split.lower();
-                shown_upper = split.upper();
-                observer->on_proof_bounds({shown_lower, shown_upper, nodes, seconds_since(started)});
+            wait_for_a_result(std::chrono::milliseconds(100));
+            if (observer_ && (split_.lower() != shown_lower || split_.upper() != shown_upper)) {
+                shown_lower = split_.lower();
+                shown_upper = split_.upper();
+                observer_->on_proof_bounds({shown_lower, shown_upper, nodes_, seconds_since(started_)});
             }
         }
-        for (std::size_t r = 0; r < running.size(); ++r)
-            if (running[r]) cancel(static_cast<int>(r));
-        while (std::any_of(running.begin(), running.end(), [](const auto& r) { return r.has_value(); }))
+        for (auto& g : goals_) cancel(*g);
+        while (std::any_of(running_.begin(), running_.end(), [](const Goal* g) { return g != nullptr; }))
             wait_for_a_result();
-        for (int r = 1; r < comm.size(); ++r) comm.send(r, kStop, {});
+        for (int r = 1; r < comm_.size(); ++r) comm_.send(r, kStop, {});
     }
 
-    bool is_running(int move, int asked) const {
-        return std::any_of(running.begin(), running.end(), [&](const auto& r) {
-            return r && !r->cancelled && r->move == move && r->asked == asked;
-        });
+private:
+    bool live(const Goal& g) const { return !g.answered && !g.cancelled; }
+
+    Goal& add(std::vector<std::int64_t> line, int asked, Goal* parent) {
+        goals_.push_back(std::make_unique<Goal>());
+        Goal& g = *goals_.back();
+        g.line = std::move(line);
+        g.asked = asked;
+        g.parent = parent;
+        waiting_.push_back(&g);
+        return g;
     }
 
-    // Tests of a settled pass: their answers are no longer needed.
+    // Questions of a settled pass (or about a move settled since): cancelled.
     void cancel_stale() {
-        for (std::size_t r = 0; r < running.size(); ++r)
-            if (running[r] && !running[r]->cancelled && running[r]->asked != split.threshold())
-                cancel(static_cast<int>(r));
+        const std::vector<int> open = split_.open_moves();
+        for (auto& g : goals_)
+            if (!g->parent && live(*g) &&
+                (g->asked != split_.threshold() ||
+                 std::find(open.begin(), open.end(), static_cast<int>(g->line[0])) == open.end()))
+                cancel(*g);
     }
 
-    void cancel(int rank) {
-        Running& t = *running[static_cast<std::size_t>(rank)];
-        if (t.cancelled) return;
-        t.cancelled = true;
-        ++report.cancelled;
-        if (rank == 0) {
-            local.cancel();
+    void cancel(Goal& g) {
+        if (g.answered || g.cancelled) return;
+        g.cancelled = true;
+        for (Goal* part : g.parts) cancel(*part);
+        std::erase(waiting_, &g);
+        stop_test(g);
+    }
+
+    void stop_test(Goal& g) {
+        if (g.rank < 0) return;
+        ++report_.cancelled;
+        if (g.rank == 0) {
+            local_.cancel();
         } else {
-            const std::int64_t message[] = {t.id};
-            comm.send(rank, kCancel, message);
+            const std::int64_t message[] = {g.id};
+            comm_.send(g.rank, kCancel, message);
         }
     }
 
-    // Each open move not yet under test goes to an idle process, the one that tested it before if it is idle.
+    int idle_rank(int preferred) const {
+        if (preferred >= 0 && !running_[static_cast<std::size_t>(preferred)]) return preferred;
+        for (int r = 0; r < comm_.size(); ++r)
+            if (!running_[static_cast<std::size_t>(r)]) return r;
+        return -1;
+    }
+
+    // Open root moves first, then parts of splits, then new splits of the longest-running tests.
     void deal() {
-        for (int move : split.open_moves()) {
-            if (is_running(move, split.threshold())) continue;
-            const auto idle = [&](int r) { return r >= 0 && !running[static_cast<std::size_t>(r)]; };
-            int rank = last_rank[static_cast<std::size_t>(move)];
-            if (!idle(rank)) {
-                rank = -1;
-                for (int r = 0; r < comm.size() && rank < 0; ++r)
-                    if (idle(r)) rank = r;
-            }
-            if (rank < 0) return;  // every process is busy
-            start(rank, move, split.threshold());
+        for (int move : split_.open_moves()) {
+            const bool asked = std::any_of(goals_.begin(), goals_.end(), [&](const auto& g) {
+                return !g->parent && live(*g) && g->line[0] == move && g->asked == split_.threshold();
+            });
+            if (!asked) add({move}, split_.threshold(), nullptr);
         }
-    }
-
-    void start(int rank, int move, int asked) {
-        const std::int64_t id = next_id++;
-        running[static_cast<std::size_t>(rank)] = Running{id, move, asked};
-        last_rank[static_cast<std::size_t>(move)] = rank;
-        ++report.tests;
-        if (rank == 0) {
-            local.start(id, move, asked);
-        } else {
-            const std::int64_t message[] = {id, move, asked};
-            comm.send(rank, kTest, message);
-        }
-    }
-
-    void wait_for_a_result() {
         for (;;) {
-            if (running[0]) {
-                if (const auto o = local.collect()) return take(0, *o);
+            const int rank = idle_rank(waiting_.empty() ? -1 : last_rank(*waiting_.front()));
+            if (rank < 0) return;
+            if (waiting_.empty() && !split_longest()) return;
+            if (waiting_.empty()) continue;  // the split answered at once
+            Goal& g = *waiting_.front();
+            waiting_.erase(waiting_.begin());
+            start(idle_rank(last_rank(g)), g);
+        }
+    }
+
+    int last_rank(const Goal& g) const {
+        const auto it = tested_by_.find(g.line);
+        return it == tested_by_.end() ? -1 : it->second;
+    }
+
+    void start(int rank, Goal& g) {
+        g.id = next_id_++;
+        g.rank = rank;
+        g.started = Clock::now();
+        running_[static_cast<std::size_t>(rank)] = &g;
+        tested_by_[g.line] = rank;
+        ++report_.tests;
+        if (rank == 0) {
+            local_.start(g.id, g.line, g.asked);
+        } else {
+            std::vector<std::int64_t> message{g.id, g.asked};
+            message.insert(message.end(), g.line.begin(), g.line.end());
+            comm_.send(rank, kTest, message);
+        }
+    }
+
+    // Splits the test that has run longest and is not split yet: false if none can be.
+    bool split_longest() {
+        Goal* longest = nullptr;
+        for (const Goal* g : running_)
+            if (g && live(*g) && !g->split && g->line.size() < kDeepestSplit &&
+                Clock::now() - g->started > kSplitAfter && (!longest || g->started < longest->started))
+                longest = const_cast<Goal*>(g);
+        if (!longest) return false;
+        longest->split = true;
+        // The replies expected to refute the line, until the root's side is to move.
+        std::vector<std::int64_t> line = longest->line;
+        Target t = target_after(rules_, root_, line);
+        while (!t.over && !t.same_side) {
+            search::SearchLimits limits;
+            limits.depth = kReplySearchDepth;
+            const search::SearchReport r = scout_.search(rules_, t.position, limits);
+            nodes_ += r.nodes;
+            line.push_back(r.best_move);
+            t = target_after(rules_, root_, line);
+        }
+        if (t.over) return true;  // nothing to split; it stays as it is
+        stop_test(*longest);      // its process takes a part instead
+        for (int move : t.position.legal_moves()) {
+            std::vector<std::int64_t> part = line;
+            part.push_back(move);
+            longest->parts.push_back(&add(std::move(part), longest->asked, longest));
+        }
+        // Parts the game ends with are answered at once.
+        for (Goal* part : std::vector<Goal*>(longest->parts)) {
+            const Target end = target_after(rules_, root_, part->line);
+            if (end.over && live(*part)) {
+                std::erase(waiting_, part);
+                answer(*part, end.margin >= part->asked, end.margin);
             }
-            if (auto m = comm.poll()) {
+        }
+        return true;
+    }
+
+    // Waits for a test to finish (its outcome taken in), or until `patience` has passed
+    // with a process idle, for deal() to look again at the tests to split.
+    void wait_for_a_result(std::optional<std::chrono::milliseconds> patience = std::nullopt) {
+        const auto since = Clock::now();
+        for (;;) {
+            if (running_[0]) {
+                if (const auto o = local_.collect()) return take(0, *o);
+            }
+            if (auto m = comm_.poll()) {
                 if (m->tag != kResult) continue;
-                const auto rank = static_cast<std::size_t>(m->source);
-                if (!running[rank] || running[rank]->id != m->data[0]) continue;
+                Goal* g = running_[static_cast<std::size_t>(m->source)];
+                if (!g || g->id != m->data[0]) continue;
                 return take(m->source, {static_cast<int>(m->data[1]), static_cast<int>(m->data[2]),
                                         static_cast<std::uint64_t>(m->data[3])});
             }
+            if (patience && Clock::now() - since > *patience && idle_rank(-1) >= 0) return;
             std::this_thread::sleep_for(kTestNap);
         }
     }
 
     void take(int rank, const Outcome& o) {
-        const Running t = *running[static_cast<std::size_t>(rank)];
-        running[static_cast<std::size_t>(rank)].reset();
-        nodes += o.nodes;
-        // A cancelled test may still have finished: its answer is as true as any.
-        if (o.result != 0) split.record(t.move, t.asked, o.result > 0, o.value);
+        Goal& g = *running_[static_cast<std::size_t>(rank)];
+        running_[static_cast<std::size_t>(rank)] = nullptr;
+        g.rank = -1;
+        nodes_ += o.nodes;
+        if (o.result == 0) return;  // stopped: cancelled, or split into parts
+        if (live(g))
+            answer(g, o.result > 0, o.value);
+        else if (!g.parent)  // a root move's answer, come after its cancellation, is as true as any
+            split_.record(static_cast<int>(g.line[0]), g.asked, o.result > 0, o.value);
     }
+
+    // `g` is answered (by its test or its parts): it holds (reaches at least `value`)
+    // or falls short (reaches at most `value`).
+    void answer(Goal& g, bool holds, int value) {
+        g.answered = true;
+        for (Goal* part : g.parts) cancel(*part);
+        stop_test(g);
+        if (!g.parent) {
+            split_.record(static_cast<int>(g.line[0]), g.asked, holds, value);
+            return;
+        }
+        Goal& parent = *g.parent;
+        if (!live(parent)) return;
+        if (holds) {  // the expected refutation was not one: the parent is tested whole again
+            for (Goal* part : parent.parts) cancel(*part);
+            parent.parts.clear();
+            if (parent.rank < 0) waiting_.insert(waiting_.begin(), &parent);
+            return;
+        }
+        parent.parts_best = parent.parts_short == 0 ? value : std::max(parent.parts_best, value);
+        if (++parent.parts_short == parent.parts.size()) answer(parent, false, parent.parts_best);
+    }
+
+    const Communicator& comm_;
+    TestRunner& local_;
+    search::Engine& scout_;  // the leader's quick searches for expected replies
+    const Rules& rules_;
+    Position root_;
+    RootSplit& split_;
+    search::SearchObserver* observer_;
+    ProofTeamReport& report_;
+    Clock::time_point started_ = Clock::now();
+    std::uint64_t nodes_ = 0;
+    std::vector<std::unique_ptr<Goal>> goals_;            // every question of the proof (a few thousand at most)
+    std::vector<Goal*> waiting_;                          // to deal, in order
+    std::vector<Goal*> running_;                          // by rank
+    std::map<std::vector<std::int64_t>, int> tested_by_;  // a line's last process: its table knows it
+    std::int64_t next_id_ = 0;
 };
 
 }  // namespace
@@ -315,10 +446,10 @@ solve::Solution solve_together(const Communicator& comm, const Rules& rules, con
     options.team = &team;
     solve::SolveHooks own_hooks = hooks;
     if (!comm.leader()) own_hooks = {};  // the leader alone speaks
-    const std::vector<RootMove> moves = root_moves(rules, start);
-    const bool splits = comm.distributed() && std::all_of(moves.begin(), moves.end(), [&](const RootMove& m) {
-                            return m.over || !m.child.legal_moves().empty();
-                        });
+    // Every line must reach a position with a move, or the end (no passing variants).
+    const bool splits = comm.distributed() && rules.end == EndRule::EitherRowEmpty;
+    std::vector<int> moves;
+    for (int m : start.legal_moves()) moves.push_back(m);
     if (solve::choose_method(rules, start, options) == solve::SolveMethod::Retrograde || !splits)
         return solve::solve_position(rules, start, options, own_hooks);  // every process builds; all know the value
 
@@ -335,23 +466,29 @@ solve::Solution solve_together(const Communicator& comm, const Rules& rules, con
         plan[0] = std::lround(warm.stones());
         std::size_t k = 1;
         plan[k++] = warm.best_move;
-        for (const RootMove& m : moves)
-            if (m.move != warm.best_move) plan[k++] = m.move;
+        for (int m : moves)
+            if (m != warm.best_move) plan[k++] = m;
     }
     comm.broadcast(plan);
 
-    TestRunner runner(engine, rules, moves, options.warmup_depth);
+    TestRunner runner(engine, rules, start, options.warmup_depth);
     ProofTeamReport own;
     own.processes = comm.size();
     std::vector<std::int64_t> answer(4);  // value, bound, best move, nodes
     if (comm.leader()) {
         std::vector<int> order(plan.begin() + 1, plan.end());
         RootSplit split(order, static_cast<int>(plan[0]), options.at_least);
-        for (const RootMove& m : moves)
-            if (m.over) split.set_exact(m.move, m.margin);
-        Coordinator coordinator{comm, runner, split, own_hooks.observer, started, own, 0, {}, {}, 0};
-        coordinator.run(moves);
-        answer = {split.value(), split.bound(), split.best_move(), static_cast<std::int64_t>(coordinator.nodes)};
+        for (int m : moves) {
+            const std::int64_t line[] = {m};
+            if (const Target t = target_after(rules, start, line); t.over) split.set_exact(m, t.margin);
+        }
+        search::EngineSettings scouting = solve::proof_engine_settings(start, options, database);
+        scouting.hash_mb = 16;
+        scouting.threads = 1;
+        search::Engine scout(scouting);
+        Coordinator coordinator(comm, runner, scout, rules, start, split, own_hooks.observer, own);
+        coordinator.run();
+        answer = {split.value(), split.bound(), split.best_move(), static_cast<std::int64_t>(coordinator.nodes())};
     } else {
         serve_tests(comm, runner);
     }

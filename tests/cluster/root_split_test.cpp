@@ -17,8 +17,8 @@ namespace mancala::cluster {
 namespace {
 
 TEST(TierShares, CoverTheTierOnceInProportionToTheWeights) {
-    for (const std::uint64_t size : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{4095}, std::uint64_t{100'000},
-                                     std::uint64_t{34'597'290}}) {
+    for (const std::uint64_t size : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{4095},
+                                     std::uint64_t{100'000}, std::uint64_t{34'597'290}}) {
         const std::vector<double> weights{1.0, 2.0, 1.0};
         std::vector<std::uint64_t> owned(weights.size(), 0);
         std::vector<solve::IndexRange> all;
