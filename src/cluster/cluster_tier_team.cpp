@@ -26,6 +26,11 @@ ClusterTierTeam::ClusterTierTeam(const Communicator& comm)
 void ClusterTierTeam::solve(const Rules& rules, const solve::TierIndex& index, int tier,
                             std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values,
                             int threads, const std::function<void(std::uint64_t done)>& on_progress) {
+    // Every process must be at the same tier (databases read from one shared folder).
+    if (comm_.min(static_cast<std::uint64_t>(tier)) != comm_.max(static_cast<std::uint64_t>(tier)))
+        throw std::runtime_error(fmt::format(
+            "the processes are at different tiers (this one at {}): do they all see the same database folder?",
+            tier));
     const std::uint64_t size = index.size(tier);
     const std::vector<solve::IndexRange> share = tier_share(size, weights_, comm_.rank());
     std::uint64_t owned = 0;
