@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <exception>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace {
 
@@ -25,6 +27,15 @@ int failed(int code) {
     return code;
 }
 
+// Under mpirun only the commands that share their work among the processes run;
+// any other would run once per process.
+bool shares_work(int argc, char** argv) {
+    const std::vector<std::string_view> words(argv + 1, argv + argc);
+    if (words.empty()) return true;  // the usage message
+    return words[0] == "solve" || (words[0] == "db" && words.size() > 1 && words[1] == "build") ||
+           words[0].starts_with("-");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -32,6 +43,15 @@ int main(int argc, char** argv) {
         mancala::cluster::Communicator::world();  // joins the MPI job when mpirun started this process
     } catch (const std::exception& e) {
         fmt::print(stderr, "mancala: error: {}\n", e.what());
+        return 2;
+    }
+    if (const auto& world = mancala::cluster::Communicator::world();
+        world.distributed() && !shares_work(argc, argv)) {
+        if (world.leader())
+            fmt::print(stderr,
+                       "mancala: error: under mpirun only `solve` and `db build` run, sharing their work among the "
+                       "processes; run `{}{}` without mpirun\n",
+                       argv[1], std::string_view(argv[1]) == "db" && argc > 2 ? fmt::format(" {}", argv[2]) : "");
         return 2;
     }
     CLI::App app{"mancala: engine, solver and game server for Kalah and the wider mancala family", "mancala"};

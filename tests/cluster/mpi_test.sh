@@ -82,4 +82,9 @@ done
 built=$("${mpirun[@]}" -np 3 "$mancala" solve --rules kalah --pits 3 --seeds 5 --method retrograde --threads 1 --json)
 agree "$("$mancala" solve --rules kalah --pits 3 --seeds 5 --method retrograde --json)" "$built" ||
     fail "retrograde by 3 processes: $built"
+echo "== other commands refuse to run once per process"
+status=0
+"${mpirun[@]}" -np 2 "$mancala" db query --rules kalah --pits 5 --db "$work/one" >"$work/query.out" 2>&1 || status=$?
+[[ $status -ne 0 ]] || fail "db query ran under mpirun"
+grep -q "only \`solve\` and \`db build\` run" "$work/query.out" || fail "no clear refusal: $(cat "$work/query.out")"
 echo "mpi_test: all passed"
