@@ -205,8 +205,9 @@ void run(const SolveArgs& args) {
     if (world.distributed() && s.method == solve::SolveMethod::Search) {
         std::vector<std::string> busy;
         for (double b : team.busy) busy.push_back(fmt::format("{:.0f}%", 100.0 * b / std::max(team.seconds, 1e-9)));
-        fmt::print("{} processes: {} passes, {} bound tests of one move ({} cancelled); busy by rank: {}\n",
-                   world.size(), team.passes, team.tests, team.cancelled, fmt::join(busy, " "));
+        fmt::print(
+            "{} processes: {} passes, {} bound tests of lines from the root ({} cancelled); busy by rank: {}\n",
+            world.size(), team.passes, team.tests, team.cancelled, fmt::join(busy, " "));
     }
 }
 

@@ -169,7 +169,7 @@ void serve_tests(const Communicator& comm, TestRunner& runner) {
 
 // Lines split no deeper than this many plies from the root.
 constexpr std::size_t kDeepestSplit = 10;
-// Depth of the leader's quick search for the reply expected to refute a line.
+// Depth of the leader's quick search for the moves and values expected along a line.
 constexpr int kReplySearchDepth = 10;
 // A test is split only after it has run this long: shorter ones cost less whole
 // than the warm-ups and lost table entries of their parts.
@@ -177,10 +177,14 @@ constexpr auto kSplitAfter = std::chrono::milliseconds(500);
 
 /// One question of the proof: is the root's value through `line` at least `asked`?
 /// A root move's question goes to RootSplit. A question whose test has run longest
-/// is split when processes are idle: its test stops, and after the replies expected
-/// to refute it, every move of the root's side is a question (a part) that must fall
-/// short too; then the line falls short, by the most any part reaches. A part that
-/// reaches `asked` says only that the split guessed wrong: the parts go, and the
+/// is split when processes are idle: its test stops, and the question becomes one
+/// for each move (its parts) at the first position down the expected line where
+/// the answer expected needs every move: a question expected to fail needs every
+/// move of the root's side to fall short (after the replies expected to refute
+/// it), one expected to hold needs every reply of the other side to reach the bound
+/// (after the root side's moves expected best). All parts answering as expected
+/// answer the question (by the most, or the least, they reach); one part answering
+/// otherwise says only that the expected line was wrong: the parts go, and the
 /// question is tested whole again (its process's table remembers the work).
 struct Goal {
     std::vector<std::int64_t> line;
@@ -192,8 +196,9 @@ struct Goal {
     bool cancelled = false;
     bool split = false;  // tried once, whatever came of it
     std::vector<Goal*> parts;
-    std::size_t parts_short = 0;  // parts that fell short
-    int parts_best = 0;           // the most a part that fell short may reach
+    bool parts_hold = false;  // the answer expected of every part (and then of this question)
+    std::size_t parts_as_expected = 0;
+    int parts_bound = 0;  // the least a part that held reaches, or the most one that fell short may
     Clock::time_point started;
 };
 
@@ -337,15 +342,18 @@ private:
                 longest = const_cast<Goal*>(g);
         if (!longest) return false;
         longest->split = true;
-        // The replies expected to refute the line, until the root's side is to move.
+        // Expected to hold or to fail, by the leader's quick search.
         std::vector<std::int64_t> line = longest->line;
         Target t = target_after(rules_, root_, line);
-        while (!t.over && !t.same_side) {
-            search::SearchLimits limits;
-            limits.depth = kReplySearchDepth;
-            const search::SearchReport r = scout_.search(rules_, t.position, limits);
-            nodes_ += r.nodes;
-            line.push_back(r.best_move);
+        if (t.over) return true;
+        const search::SearchReport guess = quick_search(t.position);
+        const int expected = static_cast<int>(std::lround(guess.stones()));
+        longest->parts_hold = (t.same_side ? expected : -expected) >= longest->asked;
+        // Down the expected line to a position where that answer needs every move: the
+        // root side's to fail, the other side's to hold.
+        const bool every_move_of_root_side = !longest->parts_hold;
+        while (!t.over && t.same_side != every_move_of_root_side) {
+            line.push_back(quick_search(t.position).best_move);
             t = target_after(rules_, root_, line);
         }
         if (t.over) return true;  // nothing to split; it stays as it is
@@ -368,6 +376,15 @@ private:
 
     // Waits for a test to finish (its outcome taken in), or until `patience` has passed
     // with a process idle, for deal() to look again at the tests to split.
+    // The leader's quick search of a position: its expected value and best move.
+    search::SearchReport quick_search(const Position& p) {
+        search::SearchLimits limits;
+        limits.depth = kReplySearchDepth;
+        const search::SearchReport r = scout_.search(rules_, p, limits);
+        nodes_ += r.nodes;
+        return r;
+    }
+
     void wait_for_a_result(std::optional<std::chrono::milliseconds> patience = std::nullopt) {
         const auto since = Clock::now();
         for (;;) {
@@ -391,7 +408,12 @@ private:
         running_[static_cast<std::size_t>(rank)] = nullptr;
         g.rank = -1;
         nodes_ += o.nodes;
-        if (o.result == 0) return;  // stopped: cancelled, or split into parts
+        if (o.result == 0) {  // stopped: cancelled, or split into parts
+            // A split given up (a part answered otherwise) while this test was stopping: test it whole again.
+            if (live(g) && g.parts.empty() && std::find(waiting_.begin(), waiting_.end(), &g) == waiting_.end())
+                waiting_.insert(waiting_.begin(), &g);
+            return;
+        }
         if (live(g))
             answer(g, o.result > 0, o.value);
         else if (!g.parent)  // a root move's answer, come after its cancellation, is as true as any
@@ -410,14 +432,17 @@ private:
         }
         Goal& parent = *g.parent;
         if (!live(parent)) return;
-        if (holds) {  // the expected refutation was not one: the parent is tested whole again
+        if (holds != parent.parts_hold) {  // the line expected was not the one: test the parent whole again
             for (Goal* part : parent.parts) cancel(*part);
             parent.parts.clear();
             if (parent.rank < 0) waiting_.insert(waiting_.begin(), &parent);
             return;
         }
-        parent.parts_best = parent.parts_short == 0 ? value : std::max(parent.parts_best, value);
-        if (++parent.parts_short == parent.parts.size()) answer(parent, false, parent.parts_best);
+        const bool first = parent.parts_as_expected == 0;
+        parent.parts_bound = first   ? value
+                             : holds ? std::min(parent.parts_bound, value)
+                                     : std::max(parent.parts_bound, value);
+        if (++parent.parts_as_expected == parent.parts.size()) answer(parent, holds, parent.parts_bound);
     }
 
     const Communicator& comm_;
