@@ -19,7 +19,11 @@ namespace {
 /// Every row of n pits holding 0..tier stones, grouped by (stones, distance): the
 /// distance of a row is its stones' distance to its store, sum of count x (n - pit).
 /// A position of the tier is a mover's row x and an opponent's row y, its index
-/// lead[x] + rank[y], its layer distance(x) + distance(y).
+/// the lead of x plus the rank of y, its layer distance(x) + distance(y). A child's
+/// index is a part from each row too, and most moves leave the opponent's row as
+/// it is or add a stone to each of its first pits: such a child's index is one
+/// part of the mover's row, worked out once for all its opponent's rows, and one
+/// looked up here.
 struct Rows {
     Rows(const TierIndex& index, int tier) : n(index.pits()), tier(tier), max_distance(index.pits() * tier) {
         struct Row {
@@ -56,28 +60,55 @@ struct Rows {
         group_start.assign(group_size.size(), 0);
         for (std::size_t g = 1; g < group_size.size(); ++g) group_start[g] = group_start[g - 1] + group_size[g];
         cells.assign(rows.size() * static_cast<std::size_t>(n), 0);
-        lead.assign(rows.size(), 0);
-        rank.assign(rows.size(), 0);
+        parts.assign(rows.size() * stride(), 0);
         std::vector<std::uint32_t> fill(group_start.begin(), group_start.end() - 1);
         for (const Row& r : rows) {
             const std::uint32_t at = fill[r.group]++;
-            int stones = 0;
-            for (int i = 0; i < n; ++i) {
-                cells[static_cast<std::size_t>(at) * static_cast<std::size_t>(n) + static_cast<std::size_t>(i)] =
-                    static_cast<std::int8_t>(r.cells[static_cast<std::size_t>(i)]);
-                stones += r.cells[static_cast<std::size_t>(i)];
-            }
-            // lead: the row as the mover's, followed by the first opponent's row (all in its last pit);
-            // rank: the row as the opponent's after an empty mover's row.
-            std::array<int, 2 * kMaxPits> as_mover{}, as_opponent{};
-            for (int i = 0; i < n; ++i) {
-                as_mover[static_cast<std::size_t>(i)] = r.cells[static_cast<std::size_t>(i)];
-                as_opponent[static_cast<std::size_t>(n + i)] = r.cells[static_cast<std::size_t>(i)];
-            }
-            as_mover[static_cast<std::size_t>(2 * n - 1)] = tier - stones;
-            lead[at] = index.rank(as_mover.data(), tier);
-            rank[at] = index.rank(as_opponent.data(), stones);
+            std::int8_t* row_cells = cells.data() + static_cast<std::size_t>(at) * static_cast<std::size_t>(n);
+            for (int i = 0; i < n; ++i) row_cells[i] = static_cast<std::int8_t>(r.cells[static_cast<std::size_t>(i)]);
+            std::uint64_t* row_parts = parts.data() + static_cast<std::size_t>(at) * stride();
+            row_parts[kLead] = lead(index, r.cells.data(), tier);
+            row_parts[rank_column()] = rank(index, r.cells.data());
+            // The row after a sowing that passed the opponent's store put one stone in each of its first k pits.
+            if (tier > 0)
+                for (int k = 0; k <= n; ++k) {
+                    std::array<int, 2 * kMaxPits> sown = r.cells;
+                    for (int i = 0; i < k; ++i) ++sown[static_cast<std::size_t>(i)];
+                    if (row_stones(sown.data()) <= tier - 1)
+                        row_parts[lead_below_column(k)] = lead(index, sown.data(), tier - 1);
+                }
         }
+    }
+
+    /// The parts a row of a position adds to its index, at row * stride() + column.
+    static constexpr int kLead = 0;  ///< as the mover's row of this tier
+    int lead_below_column(int k) const { return 1 + k; }  ///< as the opponent's row, k more stones, one tier down
+    int rank_column() const { return n + 2; }             ///< as the opponent's row, of any tier
+    std::size_t stride() const { return static_cast<std::size_t>(n + 3); }
+    const std::uint64_t* parts_of(std::uint32_t r) const { return parts.data() + static_cast<std::size_t>(r) * stride(); }
+
+    int row_stones_of(std::uint32_t r) const {
+        int stones = 0;
+        for (int i = 0; i < n; ++i) stones += row(r)[i];
+        return stones;
+    }
+    int row_stones(const int* row) const {
+        int stones = 0;
+        for (int i = 0; i < n; ++i) stones += row[i];
+        return stones;
+    }
+    /// The index of the first position of `stones` whose mover's row is `row`.
+    std::uint64_t lead(const TierIndex& index, const int* row, int stones) const {
+        std::array<int, 2 * kMaxPits> cells{};
+        for (int i = 0; i < n; ++i) cells[static_cast<std::size_t>(i)] = row[i];
+        cells[static_cast<std::size_t>(2 * n - 1)] = stones - row_stones(row);
+        return index.rank(cells.data(), stones);
+    }
+    /// What an opponent's row `row` adds to the lead of the mover's.
+    std::uint64_t rank(const TierIndex& index, const int* row) const {
+        std::array<int, 2 * kMaxPits> cells{};
+        for (int i = 0; i < n; ++i) cells[static_cast<std::size_t>(n + i)] = row[i];
+        return index.rank(cells.data(), row_stones(row));
     }
 
     std::size_t groups() const {
@@ -96,8 +127,7 @@ struct Rows {
     int tier;
     int max_distance;
     std::vector<std::int8_t> cells;          // row r's pits at [r * n, r * n + n)
-    std::vector<std::uint64_t> lead;         // the index of the first position whose mover's row is r
-    std::vector<std::uint64_t> rank;         // what the opponent's row r adds to the index
+    std::vector<std::uint64_t> parts;        // row r's parts of an index at [r * stride(), (r + 1) * stride())
     std::vector<std::uint32_t> group_start;  // group g is rows [group_start[g], group_start[g + 1])
 };
 
@@ -147,13 +177,16 @@ public:
     /// children are made and their bytes fetched kDepth positions before it is solved.
     void run(const Task& task) {
         std::size_t made = 0;
-        for (std::uint32_t x = task.x_first; x < task.x_last; ++x)
+        for (std::uint32_t x = task.x_first; x < task.x_last; ++x) {
+            const int theirs = tier_ - rows_.row_stones_of(x);
+            plan(x, theirs);
             for (std::uint32_t y = task.y_first; y < task.y_last; ++y) {
                 Pending& p = ring_[made % kDepth];
                 if (made >= kDepth) finish(p);
                 start(p, x, y);
                 ++made;
             }
+        }
         for (std::size_t k = made - std::min(made, kDepth); k < made; ++k) finish(ring_[k % kDepth]);
     }
 
@@ -174,6 +207,23 @@ private:
         std::array<ChildByte, kMaxPits> children;
     };
 
+    /// A move of the mover's row, worked out once for all the opponent's rows.
+    struct Move {
+        enum class Kind : std::uint8_t {
+            Part,            ///< the child's index: `part` plus the opponent's row's part in `column`
+            PartUnlessTaken, ///< Part, unless the opponent's pit `opposite` holds stones (a capture: Sown)
+            Sown,            ///< anything else: played on the whole board
+        };
+        Kind kind;
+        bool same_side;
+        int move;
+        int column;
+        int opposite;
+        int gain;
+        const std::int8_t* tier;  // the child's tier
+        std::uint64_t part;
+    };
+
     int pits() const { return N > 0 ? N : n_; }
 
     std::uint64_t rank(const int* cells, int stones) const {
@@ -181,40 +231,112 @@ private:
         return index_.rank(cells, stones);
     }
 
-    void start(Pending& p, std::uint32_t x, std::uint32_t y) {
+    /// Works out the moves of mover's row x against opponent's rows of `theirs` stones.
+    void plan(std::uint32_t x, int theirs) {
         const int n = pits();
-        std::array<int, 2 * kMaxPits> cells;
+        const std::int8_t* row = rows_.row(x);
+        int mine = 0;
+        for (int i = 0; i < n; ++i) mine += row[i];
+        lead_ = rows_.parts_of(x)[Rows::kLead];
+        moves_ = 0;
+        over_best_ = -kMaxPits * 1000;
+        if (rule::game_over(kFastEnd, mine == 0, theirs == 0)) {
+            over_best_ = rule::leftover_gain(mine, theirs);
+            return;
+        }
+        const int loop = rule::lap_cells(n);
+        for (int m = 0; m < n; ++m) {
+            const int stones = row[m];
+            if (stones == 0) continue;
+            Move& move = planned_[static_cast<std::size_t>(moves_++)];
+            move.move = m;
+            move.kind = Move::Kind::Sown;
+            // The mover's row after the sowing: stones m+1 .. on, up to its last pit.
+            std::array<int, 2 * kMaxPits> sown{};
+            for (int i = 0; i < n; ++i) sown[static_cast<std::size_t>(i)] = row[i];
+            sown[static_cast<std::size_t>(m)] = 0;
+            const int last = std::min(n - 1, m + stones);
+            for (int i = m + 1; i <= last; ++i) ++sown[static_cast<std::size_t>(i)];
+            if (stones < n - m) {
+                // In the mover's row: the opponent's row is the child's mover's, as it was.
+                const int landed = m + stones;
+                if (rule::landed_in_empty_pit(sown[static_cast<std::size_t>(landed)])) {
+                    if (rule::captures(rules_.capture, 0)) continue;  // takes even an empty pit: Sown
+                    if (rule::captures(rules_.capture, 1)) {
+                        move.kind = Move::Kind::PartUnlessTaken;
+                        move.opposite = n - 1 - landed;
+                    }
+                }
+                if (move.kind == Move::Kind::Sown) move.kind = Move::Kind::Part;
+                move.same_side = false;
+                move.gain = 0;
+                move.tier = values_.data();
+                move.column = Rows::kLead;
+                move.part = rows_.rank(index_, sown.data());
+            } else if (stones < loop - m) {
+                // Past the store into the opponent's first `more` pits (no capture there), or into the store.
+                const int more = stones - (n - m);
+                const int left = mine - stones + (n - 1 - m);
+                const bool extra = more == 0 && rule::earns_extra_turn(rules_);
+                const int their_left = theirs + more;
+                move.gain = 1;
+                if (rule::game_over(kFastEnd, left == 0, their_left == 0)) {
+                    --moves_;
+                    over_best_ = std::max(over_best_, 1 + rule::leftover_gain(left, their_left));
+                    continue;
+                }
+                move.kind = Move::Kind::Part;
+                move.tier = lower_[static_cast<std::size_t>(tier_ - 1)].data();
+                move.same_side = extra;
+                if (extra) {
+                    move.column = rows_.rank_column();
+                    move.part = rows_.lead(index_, sown.data(), tier_ - 1);
+                } else {
+                    move.column = rows_.lead_below_column(more);
+                    move.part = rows_.rank(index_, sown.data());
+                }
+            }
+        }
+    }
+
+    void start(Pending& p, std::uint32_t x, std::uint32_t y) {
+        const std::uint64_t* parts = rows_.parts_of(y);
+        p.slot = &values_[lead_ + parts[rows_.rank_column()]];
+        __builtin_prefetch(p.slot, 1);
+        p.best = over_best_;
+        p.count = 0;
+        const std::int8_t* theirs = rows_.row(y);
+        for (int k = 0; k < moves_; ++k) {
+            const Move& move = planned_[static_cast<std::size_t>(k)];
+            if (move.kind == Move::Kind::Part || (move.kind == Move::Kind::PartUnlessTaken && theirs[move.opposite] == 0)) {
+                const std::int8_t* byte = move.tier + (move.part + parts[move.column]);
+                __builtin_prefetch(byte);
+                p.children[static_cast<std::size_t>(p.count++)] = {byte, move.gain, move.same_side};
+            } else {
+                sow(p, x, y, move.move);
+            }
+        }
+    }
+
+    /// A move played on the whole board.
+    void sow(Pending& p, std::uint32_t x, std::uint32_t y, int move) {
+        const int n = pits();
+        std::array<int, 2 * kMaxPits> cells, child;
         const std::int8_t* mine = rows_.row(x);
         const std::int8_t* theirs = rows_.row(y);
-        int mine_sum = 0, theirs_sum = 0;
         for (int i = 0; i < n; ++i) {
             cells[static_cast<std::size_t>(i)] = mine[i];
             cells[static_cast<std::size_t>(n + i)] = theirs[i];
-            mine_sum += mine[i];
-            theirs_sum += theirs[i];
         }
-        p.slot = &values_[rows_.lead[x] + rows_.rank[y]];
-        __builtin_prefetch(p.slot, 1);
-        p.count = 0;
-        if (rule::game_over(kFastEnd, mine_sum == 0, theirs_sum == 0)) {
-            p.best = rule::leftover_gain(mine_sum, theirs_sum);
+        const SownMove m = sow_fast(rules_, n, tier_, cells.data(), move, child.data());
+        if (m.over) {
+            p.best = std::max(p.best, m.gain);
             return;
         }
-        p.best = -kMaxPits * 1000;
-        std::array<int, 2 * kMaxPits> child;
-        for (int move = 0; move < n; ++move) {
-            if (cells[static_cast<std::size_t>(move)] == 0) continue;
-            const SownMove m = sow_fast(rules_, n, tier_, cells.data(), move, child.data());
-            if (m.over) {
-                p.best = std::max(p.best, m.gain);
-                continue;
-            }
-            const std::uint64_t at = rank(child.data(), m.stones);
-            const std::int8_t* byte =
-                m.stones == tier_ ? &values_[at] : &lower_[static_cast<std::size_t>(m.stones)][at];
-            __builtin_prefetch(byte);
-            p.children[static_cast<std::size_t>(p.count++)] = {byte, m.gain, m.same_side};
-        }
+        const std::uint64_t at = rank(child.data(), m.stones);
+        const std::int8_t* byte = m.stones == tier_ ? &values_[at] : &lower_[static_cast<std::size_t>(m.stones)][at];
+        __builtin_prefetch(byte);
+        p.children[static_cast<std::size_t>(p.count++)] = {byte, m.gain, m.same_side};
     }
 
     static void finish(const Pending& p) {
@@ -236,6 +358,11 @@ private:
     std::span<const std::span<const std::int8_t>> lower_;
     std::span<std::int8_t> values_;
     std::array<Pending, kDepth> ring_;
+    // The moves of the mover's row being swept.
+    std::array<Move, kMaxPits> planned_;
+    int moves_ = 0;
+    int over_best_ = 0;      // the best of the moves that end the game
+    std::uint64_t lead_ = 0;  // the mover's row's part of the index
 };
 
 /// What the threads share: the layers' tasks, the next task of each, progress.
