@@ -408,6 +408,9 @@ void sweep_tier(const Rules& rules, const TierIndex& index, int tier,
                 const std::function<void(std::uint64_t done)>& on_progress) {
     MANCALA_ASSERT(has_fast_path(rules), "the sweep plays the fast rules");
     MANCALA_ASSERT(values.size() == index.size(tier), "the values hold the whole tier");
+    // Every byte is written once; filled first all the same, so that the pages are
+    // mapped in order rather than at random, and a byte read before it is solved shows.
+    std::fill(values.begin(), values.end(), kTierUnknown);
     const Rows rows(index, tier);
     const Schedule plan = schedule(rows);
     std::vector<std::atomic<std::size_t>> next_task(plan.layer_start.size() - 1);
