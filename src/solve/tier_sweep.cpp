@@ -77,6 +77,14 @@ struct Rows {
                     if (row_stones(sown.data()) <= tier - 1)
                         row_parts[lead_below_column(k)] = lead(index, sown.data(), tier - 1);
                 }
+            // The row after a capture took pit o, as the mover's row of the tier the capture leaves.
+            if (row_stones(r.cells.data()) <= tier - 1)
+                for (int o = 0; o < n; ++o) {
+                    std::array<int, 2 * kMaxPits> taken = r.cells;
+                    const int stones = taken[static_cast<std::size_t>(o)];
+                    taken[static_cast<std::size_t>(o)] = 0;
+                    row_parts[taken_column(o)] = lead(index, taken.data(), tier - 1 - stones);
+                }
         }
     }
 
@@ -84,7 +92,8 @@ struct Rows {
     static constexpr int kLead = 0;  ///< as the mover's row of this tier
     int lead_below_column(int k) const { return 1 + k; }  ///< as the opponent's row, k more stones, one tier down
     int rank_column() const { return n + 2; }             ///< as the opponent's row, of any tier
-    std::size_t stride() const { return static_cast<std::size_t>(n + 3); }
+    int taken_column(int o) const { return n + 3 + o; }   ///< as the opponent's row, pit o captured
+    std::size_t stride() const { return static_cast<std::size_t>(2 * n + 3); }
     const std::uint64_t* parts_of(std::uint32_t r) const { return parts.data() + static_cast<std::size_t>(r) * stride(); }
 
     int row_stones_of(std::uint32_t r) const {
@@ -210,18 +219,21 @@ private:
     /// A move of the mover's row, worked out once for all the opponent's rows.
     struct Move {
         enum class Kind : std::uint8_t {
-            Part,            ///< the child's index: `part` plus the opponent's row's part in `column`
-            PartUnlessTaken, ///< Part, unless the opponent's pit `opposite` holds stones (a capture: Sown)
-            Sown,            ///< anything else: played on the whole board
+            Part,             ///< the child's index: `part` plus the opponent's row's part in `column`
+            Capture,          ///< takes the opponent's pit `opposite`; `part` is the mover's row's, after
+            CaptureUnlessEmpty,  ///< Capture if the opponent's pit `opposite` holds stones, else Part
+            Sown,             ///< anything else (laps): played on the whole board
         };
         Kind kind;
         bool same_side;
         int move;
         int column;
+        int taken_column;  // the opponent's row's part after a capture
         int opposite;
         int gain;
         const std::int8_t* tier;  // the child's tier
         std::uint64_t part;
+        std::uint64_t taken_part;  // the mover's row's part after a capture
     };
 
     int pits() const { return N > 0 ? N : n_; }
@@ -238,6 +250,7 @@ private:
         int mine = 0;
         for (int i = 0; i < n; ++i) mine += row[i];
         lead_ = rows_.parts_of(x)[Rows::kLead];
+        mine_ = mine;
         moves_ = 0;
         over_best_ = -kMaxPits * 1000;
         if (rule::game_over(kFastEnd, mine == 0, theirs == 0)) {
@@ -260,19 +273,21 @@ private:
             if (stones < n - m) {
                 // In the mover's row: the opponent's row is the child's mover's, as it was.
                 const int landed = m + stones;
-                if (rule::landed_in_empty_pit(sown[static_cast<std::size_t>(landed)])) {
-                    if (rule::captures(rules_.capture, 0)) continue;  // takes even an empty pit: Sown
-                    if (rule::captures(rules_.capture, 1)) {
-                        move.kind = Move::Kind::PartUnlessTaken;
-                        move.opposite = n - 1 - landed;
-                    }
+                if (rule::landed_in_empty_pit(sown[static_cast<std::size_t>(landed)]) &&
+                    rule::captures(rules_.capture, 1)) {
+                    move.kind = rule::captures(rules_.capture, 0) ? Move::Kind::Capture : Move::Kind::CaptureUnlessEmpty;
+                    move.opposite = n - 1 - landed;
+                    move.taken_column = rows_.taken_column(move.opposite);
+                    sown[static_cast<std::size_t>(landed)] = 0;
+                    move.taken_part = rows_.rank(index_, sown.data());
+                    sown[static_cast<std::size_t>(landed)] = 1;
                 }
                 if (move.kind == Move::Kind::Sown) move.kind = Move::Kind::Part;
                 move.same_side = false;
                 move.gain = 0;
                 move.tier = values_.data();
-                move.column = Rows::kLead;
                 move.part = rows_.rank(index_, sown.data());
+                move.column = Rows::kLead;
             } else if (stones < loop - m) {
                 // Past the store into the opponent's first `more` pits (no capture there), or into the store.
                 const int more = stones - (n - m);
@@ -308,12 +323,25 @@ private:
         const std::int8_t* theirs = rows_.row(y);
         for (int k = 0; k < moves_; ++k) {
             const Move& move = planned_[static_cast<std::size_t>(k)];
-            if (move.kind == Move::Kind::Part || (move.kind == Move::Kind::PartUnlessTaken && theirs[move.opposite] == 0)) {
+            const int across = move.kind == Move::Kind::Part || move.kind == Move::Kind::Sown ? 0 : theirs[move.opposite];
+            if (move.kind == Move::Kind::Part || (move.kind == Move::Kind::CaptureUnlessEmpty && across == 0)) {
                 const std::int8_t* byte = move.tier + (move.part + parts[move.column]);
                 __builtin_prefetch(byte);
                 p.children[static_cast<std::size_t>(p.count++)] = {byte, move.gain, move.same_side};
-            } else {
+            } else if (move.kind == Move::Kind::Sown) {
                 sow(p, x, y, move.move);
+            } else {
+                // The landed stone and the opposite pit go to the store: the child's tier falls by both.
+                const int gain = 1 + across;
+                const int mine_left = mine_ - 1, theirs_left = tier_ - mine_ - across;
+                if (rule::game_over(kFastEnd, mine_left == 0, theirs_left == 0)) {
+                    p.best = std::max(p.best, gain + rule::leftover_gain(mine_left, theirs_left));
+                    continue;
+                }
+                const std::int8_t* byte = lower_[static_cast<std::size_t>(tier_ - gain)].data() +
+                                          (move.taken_part + parts[move.taken_column]);
+                __builtin_prefetch(byte);
+                p.children[static_cast<std::size_t>(p.count++)] = {byte, gain, false};
             }
         }
     }
@@ -363,6 +391,7 @@ private:
     int moves_ = 0;
     int over_best_ = 0;      // the best of the moves that end the game
     std::uint64_t lead_ = 0;  // the mover's row's part of the index
+    int mine_ = 0;            // the mover's row's stones
 };
 
 /// What the threads share: the layers' tasks, the next task of each, progress.
