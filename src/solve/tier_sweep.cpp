@@ -26,26 +26,36 @@ namespace {
 /// looked up here.
 struct Rows {
     Rows(const TierIndex& index, int tier) : n(index.pits()), tier(tier), max_distance(index.pits() * tier) {
-        struct Row {
-            std::uint32_t group;
-            std::array<int, 2 * kMaxPits> cells;  // as a position: the row as the mover's, or as the opponent's
-        };
-        std::vector<Row> rows;
+        // Two walks over the rows: the groups' sizes, then each row in its place.
         std::vector<std::uint32_t> group_size(groups() + 1, 0);
-        // Each stone count's rows in rank order, by a walk over the compositions.
+        std::uint64_t count = 0;
+        for_each_row([&](const std::array<int, 2 * kMaxPits>& row) {
+            ++group_size[group_of(row) + 1];
+            ++count;
+        });
+        MANCALA_ASSERT(count < (std::uint64_t{1} << 32), "row numbers fit in 32 bits");
+        group_start.assign(group_size.size(), 0);
+        for (std::size_t g = 1; g < group_size.size(); ++g) group_start[g] = group_start[g - 1] + group_size[g];
+        cells.resize(count * static_cast<std::size_t>(n));
+        parts.resize(count * stride());
+        std::vector<std::uint32_t> fill(group_start.begin(), group_start.end() - 1);
+        for_each_row([&](const std::array<int, 2 * kMaxPits>& row) {
+            const std::uint32_t at = fill[group_of(row)]++;
+            std::int8_t* row_cells = cells.data() + static_cast<std::size_t>(at) * static_cast<std::size_t>(n);
+            for (int i = 0; i < n; ++i) row_cells[i] = static_cast<std::int8_t>(row[static_cast<std::size_t>(i)]);
+            std::uint64_t* row_parts = parts.data() + static_cast<std::size_t>(at) * stride();
+            set_parts(index, row, row_parts);
+        });
+    }
+
+    /// Calls f(row) for each row, each stone count's in rank order (the row in the first n of 2n cells).
+    template <class F>
+    void for_each_row(F&& f) const {
         for (int stones = 0; stones <= tier; ++stones) {
-            std::array<int, kMaxPits> row{};
+            std::array<int, 2 * kMaxPits> row{};
             row[static_cast<std::size_t>(n - 1)] = stones;
             for (;;) {
-                Row r{};
-                int distance = 0;
-                for (int i = 0; i < n; ++i) {
-                    r.cells[static_cast<std::size_t>(i)] = row[static_cast<std::size_t>(i)];
-                    distance += row[static_cast<std::size_t>(i)] * (n - i);
-                }
-                r.group = group(stones, distance);
-                ++group_size[r.group + 1];
-                rows.push_back(r);
+                f(row);
                 // The next composition: one more stone in the last pit before the last
                 // that has stones after it, the rest of those in the last pit.
                 int j = n - 2, after = row[static_cast<std::size_t>(n - 1)];
@@ -56,35 +66,34 @@ struct Rows {
                 row[static_cast<std::size_t>(n - 1)] = after - 1;
             }
         }
-        MANCALA_ASSERT(rows.size() < (std::uint64_t{1} << 32), "row numbers fit in 32 bits");
-        group_start.assign(group_size.size(), 0);
-        for (std::size_t g = 1; g < group_size.size(); ++g) group_start[g] = group_start[g - 1] + group_size[g];
-        cells.assign(rows.size() * static_cast<std::size_t>(n), 0);
-        parts.assign(rows.size() * stride(), 0);
-        std::vector<std::uint32_t> fill(group_start.begin(), group_start.end() - 1);
-        for (const Row& r : rows) {
-            const std::uint32_t at = fill[r.group]++;
-            std::int8_t* row_cells = cells.data() + static_cast<std::size_t>(at) * static_cast<std::size_t>(n);
-            for (int i = 0; i < n; ++i) row_cells[i] = static_cast<std::int8_t>(r.cells[static_cast<std::size_t>(i)]);
-            std::uint64_t* row_parts = parts.data() + static_cast<std::size_t>(at) * stride();
-            row_parts[kLead] = lead(index, r.cells.data(), tier);
-            row_parts[rank_column()] = rank(index, r.cells.data());
-            // The row after a sowing that passed the opponent's store put one stone in each of its first k pits.
-            if (tier > 0)
-                for (int k = 0; k <= n; ++k) {
-                    std::array<int, 2 * kMaxPits> sown = r.cells;
-                    for (int i = 0; i < k; ++i) ++sown[static_cast<std::size_t>(i)];
-                    if (row_stones(sown.data()) <= tier - 1)
-                        row_parts[lead_below_column(k)] = lead(index, sown.data(), tier - 1);
-                }
-            // The row after a capture took pit o, as the mover's row of the tier the capture leaves.
-            if (row_stones(r.cells.data()) <= tier - 1)
-                for (int o = 0; o < n; ++o) {
-                    std::array<int, 2 * kMaxPits> taken = r.cells;
-                    const int stones = taken[static_cast<std::size_t>(o)];
-                    taken[static_cast<std::size_t>(o)] = 0;
-                    row_parts[taken_column(o)] = lead(index, taken.data(), tier - 1 - stones);
-                }
+    }
+
+    std::uint32_t group_of(const std::array<int, 2 * kMaxPits>& row) const {
+        int stones = 0, distance = 0;
+        for (int i = 0; i < n; ++i) {
+            stones += row[static_cast<std::size_t>(i)];
+            distance += row[static_cast<std::size_t>(i)] * (n - i);
+        }
+        return group(stones, distance);
+    }
+
+    /// Fills the parts of the index `row` gives (see the columns below).
+    void set_parts(const TierIndex& index, const std::array<int, 2 * kMaxPits>& row, std::uint64_t* row_parts) const {
+        row_parts[kLead] = lead(index, row.data(), tier);
+        row_parts[rank_column()] = rank(index, row.data());
+        if (row_stones(row.data()) > tier - 1) return;  // never an opponent's row below
+        // After a sowing that passed the mover's store, one stone in each of the first k pits.
+        for (int k = 0; k <= n; ++k) {
+            std::array<int, 2 * kMaxPits> sown = row;
+            for (int i = 0; i < k; ++i) ++sown[static_cast<std::size_t>(i)];
+            if (row_stones(sown.data()) <= tier - 1) row_parts[lead_below_column(k)] = lead(index, sown.data(), tier - 1);
+        }
+        // After a capture took pit o, as the mover's row of the tier the capture leaves.
+        for (int o = 0; o < n; ++o) {
+            std::array<int, 2 * kMaxPits> taken = row;
+            const int stones = taken[static_cast<std::size_t>(o)];
+            taken[static_cast<std::size_t>(o)] = 0;
+            row_parts[taken_column(o)] = lead(index, taken.data(), tier - 1 - stones);
         }
     }
 
