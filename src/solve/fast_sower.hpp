@@ -20,10 +20,10 @@ inline bool has_fast_path(const Rules& rules) { return !rule::sows_on(rules.sowi
 
 /// What a move won at once and where it led.
 struct SownMove {
-    int gain;         ///< stones it put in the mover's store, plus the leftovers if the game ended
-    int stones;       ///< stones left in the pits (the child's tier) unless over
-    bool over;        ///< the game ended: gain is final
-    bool same_side;   ///< the mover moves again (the child's counts are not swapped)
+    int gain;        ///< stones it put in the mover's store, plus the leftovers if the game ended
+    int stones;      ///< stones left in the pits (the child's tier) unless over
+    bool over;       ///< the game ended: gain is final
+    bool same_side;  ///< the mover moves again (the child's counts are not swapped)
 };
 
 /// Plays `move` (a non-empty pit of the mover) on the 2n counts `cells` of a

@@ -145,10 +145,11 @@ void solve_tier(const Rules& rules, const TierIndex& index, int tier,
                 std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values, int threads,
                 const std::function<void(std::uint64_t done)>& on_progress, bool fast_path) {
     // The fast rules take the sweep, which needs no recursion; the others walk the tier.
-    if (fast_path && has_fast_path(rules)) return sweep_tier(rules, index, tier, lower, values, threads, on_progress);
+    if (fast_path && has_fast_path(rules))
+        return sweep_tier(rules, index, tier, lower, values, threads, on_progress);
     const IndexRange whole{0, index.size(tier)};
-    solve_tier_share(rules, index, tier, lower, values, threads, std::span<const IndexRange>(&whole, 1), on_progress,
-                     fast_path);
+    solve_tier_share(rules, index, tier, lower, values, threads, std::span<const IndexRange>(&whole, 1),
+                     on_progress, fast_path);
 }
 
 void solve_tier_share(const Rules& rules, const TierIndex& index, int tier,

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <barrier>
 #include <functional>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -33,7 +34,8 @@ struct Rows {
             ++group_size[group_of(row) + 1];
             ++count;
         });
-        MANCALA_ASSERT(count < (std::uint64_t{1} << 32), "row numbers fit in 32 bits");
+        // Never so many while a tier fits in memory; refused all the same.
+        if (count >= (std::uint64_t{1} << 32)) throw std::length_error("too many rows to number in 32 bits");
         group_start.assign(group_size.size(), 0);
         for (std::size_t g = 1; g < group_size.size(); ++g) group_start[g] = group_start[g - 1] + group_size[g];
         cells.resize(count * static_cast<std::size_t>(n));
@@ -78,7 +80,8 @@ struct Rows {
     }
 
     /// Fills the parts of the index `row` gives (see the columns below).
-    void set_parts(const TierIndex& index, const std::array<int, 2 * kMaxPits>& row, std::uint64_t* row_parts) const {
+    void set_parts(const TierIndex& index, const std::array<int, 2 * kMaxPits>& row,
+                   std::uint64_t* row_parts) const {
         row_parts[kLead] = lead(index, row.data(), tier);
         row_parts[rank_column()] = rank(index, row.data());
         if (row_stones(row.data()) > tier - 1) return;  // never an opponent's row below
@@ -86,7 +89,8 @@ struct Rows {
         for (int k = 0; k <= n; ++k) {
             std::array<int, 2 * kMaxPits> sown = row;
             for (int i = 0; i < k; ++i) ++sown[static_cast<std::size_t>(i)];
-            if (row_stones(sown.data()) <= tier - 1) row_parts[lead_below_column(k)] = lead(index, sown.data(), tier - 1);
+            if (row_stones(sown.data()) <= tier - 1)
+                row_parts[lead_below_column(k)] = lead(index, sown.data(), tier - 1);
         }
         // After a capture took pit o, as the mover's row of the tier the capture leaves.
         for (int o = 0; o < n; ++o) {
@@ -98,12 +102,14 @@ struct Rows {
     }
 
     /// The parts a row of a position adds to its index, at row * stride() + column.
-    static constexpr int kLead = 0;  ///< as the mover's row of this tier
+    static constexpr int kLead = 0;                       ///< as the mover's row of this tier
     int lead_below_column(int k) const { return 1 + k; }  ///< as the opponent's row, k more stones, one tier down
     int rank_column() const { return n + 2; }             ///< as the opponent's row, of any tier
     int taken_column(int o) const { return n + 3 + o; }   ///< as the opponent's row, pit o captured
     std::size_t stride() const { return static_cast<std::size_t>(2 * n + 3); }
-    const std::uint64_t* parts_of(std::uint32_t r) const { return parts.data() + static_cast<std::size_t>(r) * stride(); }
+    const std::uint64_t* parts_of(std::uint32_t r) const {
+        return parts.data() + static_cast<std::size_t>(r) * stride();
+    }
 
     int row_stones_of(std::uint32_t r) const {
         int stones = 0;
@@ -170,7 +176,8 @@ Schedule schedule(const Rows& rows) {
             const int theirs = tier - mine;
             for (int near = std::max(0, layer - n * theirs); near <= std::min(layer, n * mine); ++near) {
                 const std::uint32_t gx = rows.group(mine, near), gy = rows.group(theirs, layer - near);
-                const std::uint32_t xs = rows.first(gx), xe = rows.last(gx), ys = rows.first(gy), ye = rows.last(gy);
+                const std::uint32_t xs = rows.first(gx), xe = rows.last(gx), ys = rows.first(gy),
+                                    ye = rows.last(gy);
                 if (xs == xe || ys == ye) continue;
                 const std::uint64_t per_x = ye - ys;
                 const auto step = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, kTaskPositions / per_x));
@@ -189,7 +196,13 @@ class Sweeper {
 public:
     Sweeper(const Rules& rules, const TierIndex& index, int tier, const Rows& rows,
             std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values)
-        : rules_(rules), index_(index), rows_(rows), n_(index.pits()), tier_(tier), lower_(lower), values_(values) {}
+        : rules_(rules),
+          index_(index),
+          rows_(rows),
+          n_(index.pits()),
+          tier_(tier),
+          lower_(lower),
+          values_(values) {}
 
     /// Solves the positions of `task`, kDepth at a time in flight: each position's
     /// children are made and their bytes fetched kDepth positions before it is solved.
@@ -228,10 +241,10 @@ private:
     /// A move of the mover's row, worked out once for all the opponent's rows.
     struct Move {
         enum class Kind : std::uint8_t {
-            Part,             ///< the child's index: `part` plus the opponent's row's part in `column`
-            Capture,          ///< takes the opponent's pit `opposite`; `part` is the mover's row's, after
+            Part,                ///< the child's index: `part` plus the opponent's row's part in `column`
+            Capture,             ///< takes the opponent's pit `opposite`: `taken_part` plus `taken_column`'s part
             CaptureUnlessEmpty,  ///< Capture if the opponent's pit `opposite` holds stones, else Part
-            Sown,             ///< anything else (laps): played on the whole board
+            Sown,                ///< anything else (laps): played on the whole board
         };
         Kind kind;
         bool same_side;
@@ -284,7 +297,8 @@ private:
                 const int landed = m + stones;
                 if (rule::landed_in_empty_pit(sown[static_cast<std::size_t>(landed)]) &&
                     rule::captures(rules_.capture, 1)) {
-                    move.kind = rule::captures(rules_.capture, 0) ? Move::Kind::Capture : Move::Kind::CaptureUnlessEmpty;
+                    move.kind =
+                        rule::captures(rules_.capture, 0) ? Move::Kind::Capture : Move::Kind::CaptureUnlessEmpty;
                     move.opposite = n - 1 - landed;
                     move.taken_column = rows_.taken_column(move.opposite);
                     sown[static_cast<std::size_t>(landed)] = 0;
@@ -332,7 +346,8 @@ private:
         const std::int8_t* theirs = rows_.row(y);
         for (int k = 0; k < moves_; ++k) {
             const Move& move = planned_[static_cast<std::size_t>(k)];
-            const int across = move.kind == Move::Kind::Part || move.kind == Move::Kind::Sown ? 0 : theirs[move.opposite];
+            const int across =
+                move.kind == Move::Kind::Part || move.kind == Move::Kind::Sown ? 0 : theirs[move.opposite];
             if (move.kind == Move::Kind::Part || (move.kind == Move::Kind::CaptureUnlessEmpty && across == 0)) {
                 const std::int8_t* byte = move.tier + (move.part + parts[move.column]);
                 __builtin_prefetch(byte);
@@ -371,7 +386,8 @@ private:
             return;
         }
         const std::uint64_t at = rank(child.data(), m.stones);
-        const std::int8_t* byte = m.stones == tier_ ? &values_[at] : &lower_[static_cast<std::size_t>(m.stones)][at];
+        const std::int8_t* byte =
+            m.stones == tier_ ? &values_[at] : &lower_[static_cast<std::size_t>(m.stones)][at];
         __builtin_prefetch(byte);
         p.children[static_cast<std::size_t>(p.count++)] = {byte, m.gain, m.same_side};
     }
@@ -398,7 +414,7 @@ private:
     // The moves of the mover's row being swept.
     std::array<Move, kMaxPits> planned_;
     int moves_ = 0;
-    int over_best_ = 0;      // the best of the moves that end the game
+    int over_best_ = 0;       // the best of the moves that end the game
     std::uint64_t lead_ = 0;  // the mover's row's part of the index
     int mine_ = 0;            // the mover's row's stones
 };
@@ -424,7 +440,8 @@ void sweep_layers(const Sweep& s, bool reporting) {
     Sweeper<N> sweeper(s.rules, s.index, s.tier, s.rows, s.lower, s.values);
     std::uint64_t unreported = 0;
     for (std::size_t p = 0; p + 1 < s.plan.layer_start.size(); ++p) {
-        for (std::size_t t; (t = s.next_task[p].fetch_add(1, std::memory_order_relaxed)) < s.plan.layer_start[p + 1];) {
+        for (std::size_t t;
+             (t = s.next_task[p].fetch_add(1, std::memory_order_relaxed)) < s.plan.layer_start[p + 1];) {
             const Task& task = s.plan.tasks[t];
             sweeper.run(task);
             unreported += std::uint64_t{task.x_last - task.x_first} * (task.y_last - task.y_first);
