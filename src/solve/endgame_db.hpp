@@ -6,8 +6,9 @@
 // still gains) depends only on the pits: the stores never enter. Tiers are built
 // 0, 1, 2, ... with every core; inside a tier a move that puts no stone in a
 // store only pushes stones forward along the mover's row, so following such
-// moves always ends and a position's same-tier successors are solved first, on
-// demand.
+// moves always ends and a position's same-tier successors can be solved first
+// (solve/tier_builder.hpp: in layers of the stones' distance to the stores, or
+// on demand).
 //
 // A database lives in memory, or on disk as one memory-mapped file per tier
 // (solve/tier_file.hpp) in a folder per rule set, written as each tier is done,

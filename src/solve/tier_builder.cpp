@@ -3,6 +3,8 @@
 #include "core/mover_first_counts.hpp"
 #include "core/position.hpp"
 #include "core/rule_decisions.hpp"
+#include "solve/fast_sower.hpp"
+#include "solve/tier_sweep.hpp"
 #include "util/assert.hpp"
 
 #include <algorithm>
@@ -26,11 +28,6 @@ public:
           lower_(lower),
           values_(values),
           fast_(fast && has_fast_path(rules)) {}
-
-    /// The rules the fast sower below plays: one sowing a move (no relay), and the
-    /// end rule kFastEnd (it never passes); other rules take the Position path.
-    static constexpr EndRule kFastEnd = EndRule::EitherRowEmpty;
-    static bool has_fast_path(const Rules& rules) { return !rule::sows_on(rules.sowing) && rules.end == kFastEnd; }
 
     // The value of the position with counts `cells` (mover first) and index `at`.
     int solve(const int* cells, std::uint64_t at) {
@@ -74,9 +71,7 @@ private:
 
     int evaluate(const int* cells) { return fast_ ? evaluate_fast(cells) : evaluate_general(cells); }
 
-    // The same as evaluate_general for single sowing and the either-row-empty end,
-    // on the counts themselves (mover's pits, then the opponent's) instead of a
-    // Position: the sowing ring is the mover's pits, its store, the opponent's pits.
+    // The same as evaluate_general for the fast rules, on the counts themselves.
     int evaluate_fast(const int* cells) {
         const int n = n_;
         int mine = 0, theirs = 0;
@@ -87,56 +82,16 @@ private:
         if (rule::game_over(kFastEnd, mine == 0, theirs == 0)) return rule::leftover_gain(mine, theirs);
         Children children;
         int count = 0;
-        // The ring of a sowing seen from the mover: its pits 0..n-1, its store n, the
-        // opponent's pits n+1..2n; the opponent's store, never sown, is left out.
-        const int loop = rule::lap_cells(n);
         for (int move = 0; move < n; ++move) {
             if (cells[move] == 0) continue;
             Child& c = children[static_cast<std::size_t>(count++)];
-            int* a = c.cells.data();
-            for (int i = 0; i < 2 * n; ++i) a[i] = cells[i];
-            const int stones = a[move];
-            a[move] = 0;
-            int gain = 0;
-            if (const int laps = stones / loop; laps > 0) {
-                for (int i = 0; i < 2 * n; ++i) a[i] += laps;
-                gain += laps;
-            }
-            int r = move;  // ring position: pits 0..n-1, the store n, the opponent's pits n+1..2n
-            for (int left = stones % loop; left > 0; --left) {
-                r = r + 1 == loop ? 0 : r + 1;
-                if (r == n)
-                    ++gain;
-                else
-                    ++a[r < n ? r : r - 1];
-            }
-            const bool extra = r == n && rule::earns_extra_turn(rules_);
-            if (r < n && rule::landed_in_empty_pit(a[r])) {
-                const int opposite = 2 * n - 1 - r;
-                if (rule::captures(rules_.capture, a[opposite])) {
-                    gain += 1 + a[opposite];
-                    a[r] = 0;
-                    a[opposite] = 0;
-                }
-            }
-            int left_mine = 0, left_theirs = 0;
-            for (int i = 0; i < n; ++i) {
-                left_mine += a[i];
-                left_theirs += a[n + i];
-            }
-            MANCALA_ASSERT(gain + left_mine + left_theirs == tier_, "a move conserves the stones");
-            if (rule::game_over(kFastEnd, left_mine == 0, left_theirs == 0)) {
-                c.over = true;
-                c.gain = gain + rule::leftover_gain(left_mine, left_theirs);
-                continue;
-            }
-            c.over = false;
-            c.gain = gain;
-            c.same_side = extra;
-            if (!extra)
-                for (int i = 0; i < n; ++i) std::swap(a[i], a[n + i]);
-            c.stones = left_mine + left_theirs;
-            c.at = index_.rank(a, c.stones);
+            const SownMove m = sow_fast(rules_, n, tier_, cells, move, c.cells.data());
+            c.gain = m.gain;
+            c.over = m.over;
+            if (m.over) continue;
+            c.same_side = m.same_side;
+            c.stones = m.stones;
+            c.at = index_.rank(c.cells.data(), c.stones);
             if (c.stones < tier_) __builtin_prefetch(&lower_[static_cast<std::size_t>(c.stones)][c.at]);
         }
         return best_child(children, count);
@@ -189,6 +144,9 @@ private:
 void solve_tier(const Rules& rules, const TierIndex& index, int tier,
                 std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values, int threads,
                 const std::function<void(std::uint64_t done)>& on_progress, bool fast_path) {
+    // The fast rules take the sweep, which needs no recursion; the others walk the tier.
+    if (fast_path && has_fast_path(rules))
+        return sweep_tier(rules, index, tier, lower, values, threads, on_progress);
     const IndexRange whole{0, index.size(tier)};
     solve_tier_share(rules, index, tier, lower, values, threads, std::span<const IndexRange>(&whole, 1),
                      on_progress, fast_path);

@@ -32,6 +32,11 @@ TierIndex::TierIndex(int pits, int max_stones) : pits_(pits), max_stones_(max_st
             ways_[static_cast<std::size_t>(first) * width + static_cast<std::size_t>(s)] = sum;
         }
     }
+    // For rank_cells: the compositions after one that leaves s stones for pits i and on, first differing at i - 1.
+    beyond_.assign(ways_.size(), 0);
+    for (int i = 1; i < cells; ++i)
+        for (int s = 1; s <= max_stones; ++s)
+            beyond_[static_cast<std::size_t>(i) * width + static_cast<std::size_t>(s)] = ways(i - 1, s - 1);
 }
 
 std::uint64_t TierIndex::rank(const Position& p) const {

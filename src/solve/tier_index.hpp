@@ -5,7 +5,7 @@
 // the value of its mirror image with South to move: the index ranks the mover's
 // pits (in sowing order) followed by the opponent's, and never stores the side,
 // which halves every table. The numbering is the composition ranking (stars and
-// bars, lexicographic), computed here with one table lookup pair per pit.
+// bars, lexicographic), computed here with one table lookup per pit.
 
 #include "core/position.hpp"
 #include "util/assert.hpp"
@@ -34,17 +34,13 @@ public:
     std::uint64_t rank(const Position& p) const;
 
     /// The index of the counts `cells` (2 x pits: the mover's, then the opponent's), summing to `stones`.
-    std::uint64_t rank(const int* cells, int stones) const {
-        MANCALA_ASSERT(stones >= 0 && stones <= max_stones_, "a tier is one this index covers");
-        MANCALA_ASSERT(counts_fill(cells, stones), "the counts are non-negative and sum to the tier");
-        std::uint64_t index = 0;
-        int left = stones;
-        for (int i = 0; i + 1 < 2 * pits_; ++i) {
-            index += ways(i, left) - ways(i, left - cells[i]);
-            left -= cells[i];
-        }
-        MANCALA_ASSERT(index < size(stones), "a rank lies within its tier");
-        return index;
+    std::uint64_t rank(const int* cells, int stones) const { return rank_cells(cells, stones, 2 * pits_); }
+
+    /// rank() for boards of N pits a side, N == pits(), with the loop unrolled.
+    template <int N>
+    std::uint64_t rank_fixed(const int* cells, int stones) const {
+        MANCALA_ASSERT(N == pits_, "the board size is the index's");
+        return rank_cells(cells, stones, 2 * N);
     }
 
     /// The counts (mover's pits, then the opponent's) of position `index` of tier `stones`.
@@ -68,6 +64,26 @@ private:
         return sum == stones;
     }
 
+    /// The rank as the tier's last index less the compositions after `cells`: those
+    /// that first differ at pit i - 1 hold more there, and number ways(i - 1, left - 1)
+    /// for the `left` stones `cells` put in pits i and on. One lookup per pit, each on
+    /// a suffix sum, independent of one another.
+    std::uint64_t rank_cells(const int* cells, int stones, int count) const {
+        MANCALA_ASSERT(stones >= 0 && stones <= max_stones_, "a tier is one this index covers");
+        MANCALA_ASSERT(counts_fill(cells, stones), "the counts are non-negative and sum to the tier");
+        const std::uint64_t* beyond = beyond_.data();
+        const auto width = static_cast<std::size_t>(max_stones_ + 1);
+        std::uint64_t less = 0;
+        int left = 0;
+        for (int i = count - 1; i > 0; --i) {
+            left += cells[i];
+            less += beyond[static_cast<std::size_t>(i) * width + static_cast<std::size_t>(left)];
+        }
+        const std::uint64_t index = size(stones) - 1 - less;
+        MANCALA_ASSERT(index < size(stones), "a rank lies within its tier");
+        return index;
+    }
+
     /// Compositions of `stones` into the pits from `first` on: C(stones + m - 1, m - 1), m = 2N - first.
     std::uint64_t ways(int first, int stones) const {
         return stones < 0 ? 0
@@ -78,6 +94,7 @@ private:
     int pits_;
     int max_stones_;
     std::vector<std::uint64_t> ways_;
+    std::vector<std::uint64_t> beyond_;  // [i * (max_stones + 1) + s]: ways(i - 1, s - 1), i > 0 (see rank_cells)
 };
 
 }  // namespace mancala::solve

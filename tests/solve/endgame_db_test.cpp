@@ -1,4 +1,5 @@
 #include "solve/endgame_db.hpp"
+#include "core/rules_string.hpp"
 #include "search/engine.hpp"
 #include "solve/tier_builder.hpp"
 #include "solve/tier_file.hpp"
@@ -139,6 +140,30 @@ TEST(EndgameDatabase, FastSowerAgreesWithThePositionPath) {
             ASSERT_EQ(fast.back(), general.back()) << c.preset << " " << c.pits << " pits, tier " << t;
             fast_lower.push_back(fast.back());
             general_lower.push_back(general.back());
+        }
+    }
+}
+
+// The sweep that solves whole tiers of the fast rules (in layers, the opponent's
+// row's index parts looked up) against the walk with the Position path, on every
+// capture rule with and without extra turns, board sizes whose sowings lap included.
+TEST(EndgameDatabase, SweepAgreesWithThePositionPathOnEveryFastRuleSet) {
+    for (const char* text : {"kalah:capture=never", "kalah:extra-turn=no", "homework:extra-turn=no",
+                             "kalah:capture=never,extra-turn=no"}) {
+        for (const auto& [pits, stones] : {std::pair{1, 16}, std::pair{2, 14}, std::pair{3, 12}, std::pair{5, 8}}) {
+            const Rules rules = parse_rules(text, pits, 1);
+            const TierIndex index(pits, stones);
+            std::vector<std::vector<std::int8_t>> swept, general;
+            std::vector<std::span<const std::int8_t>> swept_lower, general_lower;
+            for (int t = 0; t <= stones; ++t) {
+                swept.emplace_back(index.size(t));
+                general.emplace_back(index.size(t));
+                solve_tier(rules, index, t, swept_lower, swept.back(), 2, {}, true);
+                solve_tier(rules, index, t, general_lower, general.back(), 1, {}, false);
+                ASSERT_EQ(swept.back(), general.back()) << text << " " << pits << " pits, tier " << t;
+                swept_lower.push_back(swept.back());
+                general_lower.push_back(general.back());
+            }
         }
     }
 }

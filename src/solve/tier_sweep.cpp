@@ -1,0 +1,490 @@
+#include "solve/tier_sweep.hpp"
+
+#include "solve/fast_sower.hpp"
+#include "solve/tier_builder.hpp"
+#include "util/assert.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <barrier>
+#include <functional>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+namespace mancala::solve {
+
+namespace {
+
+/// Every row of n pits holding 0..tier stones, grouped by (stones, distance): the
+/// distance of a row is its stones' distance to its store, sum of count x (n - pit).
+/// A position of the tier is a mover's row x and an opponent's row y, its index
+/// the lead of x plus the rank of y, its layer distance(x) + distance(y). A child's
+/// index is a part from each row too, and most moves leave the opponent's row as
+/// it is or add a stone to each of its first pits: such a child's index is one
+/// part of the mover's row, worked out once for all its opponent's rows, and one
+/// looked up here.
+struct Rows {
+    Rows(const TierIndex& index, int tier) : n(index.pits()), tier(tier), max_distance(index.pits() * tier) {
+        // Two walks over the rows: the groups' sizes, then each row in its place.
+        std::vector<std::uint32_t> group_size(groups() + 1, 0);
+        std::uint64_t count = 0;
+        for_each_row([&](const std::array<int, 2 * kMaxPits>& row) {
+            ++group_size[group_of(row) + 1];
+            ++count;
+        });
+        // Never so many while a tier fits in memory; refused all the same.
+        if (count >= (std::uint64_t{1} << 32)) throw std::length_error("too many rows to number in 32 bits");
+        group_start.assign(group_size.size(), 0);
+        for (std::size_t g = 1; g < group_size.size(); ++g) group_start[g] = group_start[g - 1] + group_size[g];
+        cells.resize(count * static_cast<std::size_t>(n));
+        parts.resize(count * stride());
+        std::vector<std::uint32_t> fill(group_start.begin(), group_start.end() - 1);
+        for_each_row([&](const std::array<int, 2 * kMaxPits>& row) {
+            const std::uint32_t at = fill[group_of(row)]++;
+            std::int8_t* row_cells = cells.data() + static_cast<std::size_t>(at) * static_cast<std::size_t>(n);
+            for (int i = 0; i < n; ++i) row_cells[i] = static_cast<std::int8_t>(row[static_cast<std::size_t>(i)]);
+            std::uint64_t* row_parts = parts.data() + static_cast<std::size_t>(at) * stride();
+            set_parts(index, row, row_parts);
+        });
+    }
+
+    /// Calls f(row) for each row, each stone count's in rank order (the row in the first n of 2n cells).
+    template <class F>
+    void for_each_row(F&& f) const {
+        for (int stones = 0; stones <= tier; ++stones) {
+            std::array<int, 2 * kMaxPits> row{};
+            row[static_cast<std::size_t>(n - 1)] = stones;
+            for (;;) {
+                f(row);
+                // The next composition: one more stone in the last pit before the last
+                // that has stones after it, the rest of those in the last pit.
+                int j = n - 2, after = row[static_cast<std::size_t>(n - 1)];
+                while (j >= 0 && after == 0) after += row[static_cast<std::size_t>(j--)];
+                if (j < 0) break;
+                for (int i = j + 1; i < n; ++i) row[static_cast<std::size_t>(i)] = 0;
+                ++row[static_cast<std::size_t>(j)];
+                row[static_cast<std::size_t>(n - 1)] = after - 1;
+            }
+        }
+    }
+
+    std::uint32_t group_of(const std::array<int, 2 * kMaxPits>& row) const {
+        int stones = 0, distance = 0;
+        for (int i = 0; i < n; ++i) {
+            stones += row[static_cast<std::size_t>(i)];
+            distance += row[static_cast<std::size_t>(i)] * (n - i);
+        }
+        return group(stones, distance);
+    }
+
+    /// Fills the parts of the index `row` gives (see the columns below).
+    void set_parts(const TierIndex& index, const std::array<int, 2 * kMaxPits>& row,
+                   std::uint64_t* row_parts) const {
+        row_parts[kLead] = lead(index, row.data(), tier);
+        row_parts[rank_column()] = rank(index, row.data());
+        if (row_stones(row.data()) > tier - 1) return;  // never an opponent's row below
+        // After a sowing that passed the mover's store, one stone in each of the first k pits.
+        for (int k = 0; k <= n; ++k) {
+            std::array<int, 2 * kMaxPits> sown = row;
+            for (int i = 0; i < k; ++i) ++sown[static_cast<std::size_t>(i)];
+            if (row_stones(sown.data()) <= tier - 1)
+                row_parts[lead_below_column(k)] = lead(index, sown.data(), tier - 1);
+        }
+        // After a capture took pit o, as the mover's row of the tier the capture leaves.
+        for (int o = 0; o < n; ++o) {
+            std::array<int, 2 * kMaxPits> taken = row;
+            const int stones = taken[static_cast<std::size_t>(o)];
+            taken[static_cast<std::size_t>(o)] = 0;
+            row_parts[taken_column(o)] = lead(index, taken.data(), tier - 1 - stones);
+        }
+    }
+
+    /// The parts a row of a position adds to its index, at row * stride() + column.
+    static constexpr int kLead = 0;                       ///< as the mover's row of this tier
+    int lead_below_column(int k) const { return 1 + k; }  ///< as the opponent's row, k more stones, one tier down
+    int rank_column() const { return n + 2; }             ///< as the opponent's row, of any tier
+    int taken_column(int o) const { return n + 3 + o; }   ///< as the opponent's row, pit o captured
+    std::size_t stride() const { return static_cast<std::size_t>(2 * n + 3); }
+    const std::uint64_t* parts_of(std::uint32_t r) const {
+        return parts.data() + static_cast<std::size_t>(r) * stride();
+    }
+
+    int row_stones_of(std::uint32_t r) const {
+        int stones = 0;
+        for (int i = 0; i < n; ++i) stones += row(r)[i];
+        return stones;
+    }
+    int row_stones(const int* row) const {
+        int stones = 0;
+        for (int i = 0; i < n; ++i) stones += row[i];
+        return stones;
+    }
+    /// The index of the first position of `stones` whose mover's row is `row`.
+    std::uint64_t lead(const TierIndex& index, const int* row, int stones) const {
+        std::array<int, 2 * kMaxPits> cells{};
+        for (int i = 0; i < n; ++i) cells[static_cast<std::size_t>(i)] = row[i];
+        cells[static_cast<std::size_t>(2 * n - 1)] = stones - row_stones(row);
+        return index.rank(cells.data(), stones);
+    }
+    /// What an opponent's row `row` adds to the lead of the mover's.
+    std::uint64_t rank(const TierIndex& index, const int* row) const {
+        std::array<int, 2 * kMaxPits> cells{};
+        for (int i = 0; i < n; ++i) cells[static_cast<std::size_t>(n + i)] = row[i];
+        return index.rank(cells.data(), row_stones(row));
+    }
+
+    std::size_t groups() const {
+        return static_cast<std::size_t>(tier + 1) * static_cast<std::size_t>(max_distance + 1);
+    }
+    std::uint32_t group(int stones, int distance) const {
+        return static_cast<std::uint32_t>(stones * (max_distance + 1) + distance);
+    }
+    std::uint32_t first(std::uint32_t g) const { return group_start[g]; }
+    std::uint32_t last(std::uint32_t g) const { return group_start[g + 1]; }
+    const std::int8_t* row(std::uint32_t r) const {
+        return cells.data() + static_cast<std::size_t>(r) * static_cast<std::size_t>(n);
+    }
+
+    int n;
+    int tier;
+    int max_distance;
+    std::vector<std::int8_t> cells;          // row r's pits at [r * n, r * n + n)
+    std::vector<std::uint64_t> parts;        // row r's parts of an index at [r * stride(), (r + 1) * stride())
+    std::vector<std::uint32_t> group_start;  // group g is rows [group_start[g], group_start[g + 1])
+};
+
+/// Mover's rows [x_first, x_last) against opponent's rows [y_first, y_last): positions of one layer.
+struct Task {
+    std::uint32_t x_first, x_last, y_first, y_last;
+};
+
+/// Each layer's tasks, nearest layer first, of about kTaskPositions positions each.
+struct Schedule {
+    std::vector<Task> tasks;
+    std::vector<std::size_t> layer_start;  // layer p is tasks [layer_start[p], layer_start[p + 1])
+};
+
+Schedule schedule(const Rows& rows) {
+    constexpr std::uint64_t kTaskPositions = 1 << 12;
+    Schedule s;
+    const int tier = rows.tier, n = rows.n;
+    for (int layer = 0; layer <= rows.max_distance; ++layer) {
+        s.layer_start.push_back(s.tasks.size());
+        for (int mine = 0; mine <= tier; ++mine) {
+            const int theirs = tier - mine;
+            for (int near = std::max(0, layer - n * theirs); near <= std::min(layer, n * mine); ++near) {
+                const std::uint32_t gx = rows.group(mine, near), gy = rows.group(theirs, layer - near);
+                const std::uint32_t xs = rows.first(gx), xe = rows.last(gx), ys = rows.first(gy),
+                                    ye = rows.last(gy);
+                if (xs == xe || ys == ye) continue;
+                const std::uint64_t per_x = ye - ys;
+                const auto step = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, kTaskPositions / per_x));
+                for (std::uint32_t x = xs; x < xe; x += std::min(step, xe - x))
+                    s.tasks.push_back({x, x + std::min(step, xe - x), ys, ye});
+            }
+        }
+    }
+    s.layer_start.push_back(s.tasks.size());
+    return s;
+}
+
+/// The sweep of boards of N pits a side; N = 0 for any (then slower: loops of unknown length).
+template <int N>
+class Sweeper {
+public:
+    Sweeper(const Rules& rules, const TierIndex& index, int tier, const Rows& rows,
+            std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values)
+        : rules_(rules),
+          index_(index),
+          rows_(rows),
+          n_(index.pits()),
+          tier_(tier),
+          lower_(lower),
+          values_(values) {}
+
+    /// Solves the positions of `task`, kDepth at a time in flight: each position's
+    /// children are made and their bytes fetched kDepth positions before it is solved.
+    void run(const Task& task) {
+        std::size_t made = 0;
+        for (std::uint32_t x = task.x_first; x < task.x_last; ++x) {
+            const int theirs = tier_ - rows_.row_stones_of(x);
+            plan(x, theirs);
+            for (std::uint32_t y = task.y_first; y < task.y_last; ++y) {
+                Pending& p = ring_[made % kDepth];
+                if (made >= kDepth) finish(p);
+                start(p, x, y);
+                ++made;
+            }
+        }
+        for (std::size_t k = made - std::min(made, kDepth); k < made; ++k) finish(ring_[k % kDepth]);
+    }
+
+private:
+    static constexpr std::size_t kDepth = 16;
+
+    /// A child not yet read: its byte, and what it adds to the mover's value.
+    struct ChildByte {
+        const std::int8_t* byte;
+        int gain;
+        bool same_side;
+    };
+    /// A position whose children are made but not read yet.
+    struct Pending {
+        std::int8_t* slot;
+        int best;  // over the children that ended the game
+        int count;
+        std::array<ChildByte, kMaxPits> children;
+    };
+
+    /// A move of the mover's row, worked out once for all the opponent's rows.
+    struct Move {
+        enum class Kind : std::uint8_t {
+            Part,                ///< the child's index: `part` plus the opponent's row's part in `column`
+            Capture,             ///< takes the opponent's pit `opposite`: `taken_part` plus `taken_column`'s part
+            CaptureUnlessEmpty,  ///< Capture if the opponent's pit `opposite` holds stones, else Part
+            Sown,                ///< anything else (laps): played on the whole board
+        };
+        Kind kind;
+        bool same_side;
+        int move;
+        int column;
+        int taken_column;  // the opponent's row's part after a capture
+        int opposite;
+        int gain;
+        const std::int8_t* tier;  // the child's tier
+        std::uint64_t part;
+        std::uint64_t taken_part;  // the mover's row's part after a capture
+    };
+
+    int pits() const { return N > 0 ? N : n_; }
+
+    std::uint64_t rank(const int* cells, int stones) const {
+        if constexpr (N > 0) return index_.rank_fixed<N>(cells, stones);
+        return index_.rank(cells, stones);
+    }
+
+    /// Works out the moves of mover's row x against opponent's rows of `theirs` stones.
+    void plan(std::uint32_t x, int theirs) {
+        const int n = pits();
+        const std::int8_t* row = rows_.row(x);
+        int mine = 0;
+        for (int i = 0; i < n; ++i) mine += row[i];
+        lead_ = rows_.parts_of(x)[Rows::kLead];
+        mine_ = mine;
+        moves_ = 0;
+        over_best_ = -kMaxPits * 1000;
+        if (rule::game_over(kFastEnd, mine == 0, theirs == 0)) {
+            over_best_ = rule::leftover_gain(mine, theirs);
+            return;
+        }
+        const int loop = rule::lap_cells(n);
+        for (int m = 0; m < n; ++m) {
+            const int stones = row[m];
+            if (stones == 0) continue;
+            Move& move = planned_[static_cast<std::size_t>(moves_++)];
+            move.move = m;
+            move.kind = Move::Kind::Sown;
+            // The mover's row after the sowing: stones m+1 .. on, up to its last pit.
+            std::array<int, 2 * kMaxPits> sown{};
+            for (int i = 0; i < n; ++i) sown[static_cast<std::size_t>(i)] = row[i];
+            sown[static_cast<std::size_t>(m)] = 0;
+            const int last = std::min(n - 1, m + stones);
+            for (int i = m + 1; i <= last; ++i) ++sown[static_cast<std::size_t>(i)];
+            if (stones < n - m) {
+                // In the mover's row: the opponent's row is the child's mover's, as it was.
+                const int landed = m + stones;
+                if (rule::landed_in_empty_pit(sown[static_cast<std::size_t>(landed)]) &&
+                    rule::captures(rules_.capture, 1)) {
+                    move.kind =
+                        rule::captures(rules_.capture, 0) ? Move::Kind::Capture : Move::Kind::CaptureUnlessEmpty;
+                    move.opposite = n - 1 - landed;
+                    move.taken_column = rows_.taken_column(move.opposite);
+                    sown[static_cast<std::size_t>(landed)] = 0;
+                    move.taken_part = rows_.rank(index_, sown.data());
+                    sown[static_cast<std::size_t>(landed)] = 1;
+                }
+                if (move.kind == Move::Kind::Sown) move.kind = Move::Kind::Part;
+                move.same_side = false;
+                move.gain = 0;
+                move.tier = values_.data();
+                move.part = rows_.rank(index_, sown.data());
+                move.column = Rows::kLead;
+            } else if (stones < loop - m) {
+                // Past the store into the opponent's first `more` pits (no capture there), or into the store.
+                const int more = stones - (n - m);
+                const int left = mine - stones + (n - 1 - m);
+                const bool extra = more == 0 && rule::earns_extra_turn(rules_);
+                const int their_left = theirs + more;
+                move.gain = 1;
+                if (rule::game_over(kFastEnd, left == 0, their_left == 0)) {
+                    --moves_;
+                    over_best_ = std::max(over_best_, 1 + rule::leftover_gain(left, their_left));
+                    continue;
+                }
+                move.kind = Move::Kind::Part;
+                move.tier = lower_[static_cast<std::size_t>(tier_ - 1)].data();
+                move.same_side = extra;
+                if (extra) {
+                    move.column = rows_.rank_column();
+                    move.part = rows_.lead(index_, sown.data(), tier_ - 1);
+                } else {
+                    move.column = rows_.lead_below_column(more);
+                    move.part = rows_.rank(index_, sown.data());
+                }
+            }
+        }
+    }
+
+    void start(Pending& p, std::uint32_t x, std::uint32_t y) {
+        const std::uint64_t* parts = rows_.parts_of(y);
+        p.slot = &values_[lead_ + parts[rows_.rank_column()]];
+        __builtin_prefetch(p.slot, 1);
+        p.best = over_best_;
+        p.count = 0;
+        const std::int8_t* theirs = rows_.row(y);
+        for (int k = 0; k < moves_; ++k) {
+            const Move& move = planned_[static_cast<std::size_t>(k)];
+            const int across =
+                move.kind == Move::Kind::Part || move.kind == Move::Kind::Sown ? 0 : theirs[move.opposite];
+            if (move.kind == Move::Kind::Part || (move.kind == Move::Kind::CaptureUnlessEmpty && across == 0)) {
+                const std::int8_t* byte = move.tier + (move.part + parts[move.column]);
+                __builtin_prefetch(byte);
+                p.children[static_cast<std::size_t>(p.count++)] = {byte, move.gain, move.same_side};
+            } else if (move.kind == Move::Kind::Sown) {
+                sow(p, x, y, move.move);
+            } else {
+                // The landed stone and the opposite pit go to the store: the child's tier falls by both.
+                const int gain = 1 + across;
+                const int mine_left = mine_ - 1, theirs_left = tier_ - mine_ - across;
+                if (rule::game_over(kFastEnd, mine_left == 0, theirs_left == 0)) {
+                    p.best = std::max(p.best, gain + rule::leftover_gain(mine_left, theirs_left));
+                    continue;
+                }
+                const std::int8_t* byte = lower_[static_cast<std::size_t>(tier_ - gain)].data() +
+                                          (move.taken_part + parts[move.taken_column]);
+                __builtin_prefetch(byte);
+                p.children[static_cast<std::size_t>(p.count++)] = {byte, gain, false};
+            }
+        }
+    }
+
+    /// A move played on the whole board.
+    void sow(Pending& p, std::uint32_t x, std::uint32_t y, int move) {
+        const int n = pits();
+        std::array<int, 2 * kMaxPits> cells, child;
+        const std::int8_t* mine = rows_.row(x);
+        const std::int8_t* theirs = rows_.row(y);
+        for (int i = 0; i < n; ++i) {
+            cells[static_cast<std::size_t>(i)] = mine[i];
+            cells[static_cast<std::size_t>(n + i)] = theirs[i];
+        }
+        const SownMove m = sow_fast(rules_, n, tier_, cells.data(), move, child.data());
+        if (m.over) {
+            p.best = std::max(p.best, m.gain);
+            return;
+        }
+        const std::uint64_t at = rank(child.data(), m.stones);
+        const std::int8_t* byte =
+            m.stones == tier_ ? &values_[at] : &lower_[static_cast<std::size_t>(m.stones)][at];
+        __builtin_prefetch(byte);
+        p.children[static_cast<std::size_t>(p.count++)] = {byte, m.gain, m.same_side};
+    }
+
+    static void finish(const Pending& p) {
+        int best = p.best;
+        for (int k = 0; k < p.count; ++k) {
+            const ChildByte& c = p.children[static_cast<std::size_t>(k)];
+            const int rest = *c.byte;
+            MANCALA_ASSERT(rest != kTierUnknown, "a same-tier child lies in a nearer layer, solved already");
+            best = std::max(best, c.gain + (c.same_side ? rest : -rest));
+        }
+        *p.slot = static_cast<std::int8_t>(best);
+    }
+
+    const Rules& rules_;
+    const TierIndex& index_;
+    const Rows& rows_;
+    int n_;
+    int tier_;
+    std::span<const std::span<const std::int8_t>> lower_;
+    std::span<std::int8_t> values_;
+    std::array<Pending, kDepth> ring_;
+    // The moves of the mover's row being swept.
+    std::array<Move, kMaxPits> planned_;
+    int moves_ = 0;
+    int over_best_ = 0;       // the best of the moves that end the game
+    std::uint64_t lead_ = 0;  // the mover's row's part of the index
+    int mine_ = 0;            // the mover's row's stones
+};
+
+/// What the threads share: the layers' tasks, the next task of each, progress.
+struct Sweep {
+    const Rules& rules;
+    const TierIndex& index;
+    int tier;
+    std::span<const std::span<const std::int8_t>> lower;
+    std::span<std::int8_t> values;
+    const std::function<void(std::uint64_t done)>& on_progress;
+    const Rows& rows;
+    const Schedule& plan;
+    std::vector<std::atomic<std::size_t>>& next_task;
+    std::barrier<>& layer_done;
+    std::atomic<std::uint64_t>& done;
+};
+
+/// One thread's part of the sweep, layer by layer; `reporting` on the calling thread.
+template <int N>
+void sweep_layers(const Sweep& s, bool reporting) {
+    Sweeper<N> sweeper(s.rules, s.index, s.tier, s.rows, s.lower, s.values);
+    std::uint64_t unreported = 0;
+    for (std::size_t p = 0; p + 1 < s.plan.layer_start.size(); ++p) {
+        for (std::size_t t;
+             (t = s.next_task[p].fetch_add(1, std::memory_order_relaxed)) < s.plan.layer_start[p + 1];) {
+            const Task& task = s.plan.tasks[t];
+            sweeper.run(task);
+            unreported += std::uint64_t{task.x_last - task.x_first} * (task.y_last - task.y_first);
+            if (unreported >= (1 << 16)) {
+                const std::uint64_t now = s.done.fetch_add(unreported, std::memory_order_relaxed) + unreported;
+                unreported = 0;
+                if (reporting && s.on_progress) s.on_progress(now);
+            }
+        }
+        // Every thread's writes of this layer are seen by every thread before the next layer reads them.
+        s.layer_done.arrive_and_wait();
+    }
+}
+
+}  // namespace
+
+void sweep_tier(const Rules& rules, const TierIndex& index, int tier,
+                std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values, int threads,
+                const std::function<void(std::uint64_t done)>& on_progress) {
+    MANCALA_ASSERT(has_fast_path(rules), "the sweep plays the fast rules");
+    MANCALA_ASSERT(values.size() == index.size(tier), "the values hold the whole tier");
+    // Every byte is written once; filled first all the same, so that the pages are
+    // mapped in order rather than at random, and a byte read before it is solved shows.
+    std::fill(values.begin(), values.end(), kTierUnknown);
+    const Rows rows(index, tier);
+    const Schedule plan = schedule(rows);
+    std::vector<std::atomic<std::size_t>> next_task(plan.layer_start.size() - 1);
+    for (std::size_t p = 0; p < next_task.size(); ++p)
+        next_task[p].store(plan.layer_start[p], std::memory_order_relaxed);
+    const int workers = std::max(1, threads);
+    std::barrier<> layer_done(workers);
+    std::atomic<std::uint64_t> done{0};
+    const Sweep shared{rules, index, tier, lower, values, on_progress, rows, plan, next_task, layer_done, done};
+    // The common board sizes get loops of known length.
+    const auto work = index.pits() == 6   ? &sweep_layers<6>
+                      : index.pits() == 4 ? &sweep_layers<4>
+                                          : &sweep_layers<0>;
+    {
+        std::vector<std::jthread> helpers;
+        for (int t = 1; t < workers; ++t) helpers.emplace_back(work, std::cref(shared), false);
+        work(shared, true);
+    }
+    if (on_progress) on_progress(index.size(tier));
+}
+
+}  // namespace mancala::solve
