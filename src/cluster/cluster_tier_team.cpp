@@ -1,14 +1,17 @@
 #include "cluster/cluster_tier_team.hpp"
 
 #include "cluster/tier_shares.hpp"
+#include "solve/fast_sower.hpp"
 #include "solve/tier_builder.hpp"
 #include "solve/tier_file.hpp"
+#include "solve/tier_sweep.hpp"
 #include "util/stopwatch.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
+#include <numeric>
 #include <stdexcept>
 
 namespace mancala::cluster {
@@ -32,22 +35,48 @@ void ClusterTierTeam::solve(const Rules& rules, const solve::TierIndex& index, i
             "the processes are at different tiers (this one at {}): do they all see the same database folder?",
             tier));
     const std::uint64_t size = index.size(tier);
-    const std::vector<solve::IndexRange> share = tier_share(size, weights_, comm_.rank());
+    double exchanged_in = 0;  // seconds of this tier spent exchanging
+    double solved_in = 0;
     std::uint64_t owned = 0;
-    for (const auto& run : share) owned += run.last - run.first;
-    // Progress in positions of the whole tier: this share's fraction of it.
-    const auto scaled = [&](std::uint64_t done) {
-        if (on_progress && owned > 0)
-            on_progress(static_cast<std::uint64_t>(static_cast<double>(done) / static_cast<double>(owned) *
-                                                   static_cast<double>(size)));
-    };
-    const auto solving = std::chrono::steady_clock::now();
-    solve::solve_tier_share(rules, index, tier, lower, values, threads, share, scaled);
-    const double solved_in = seconds_since(solving);
+    if (solve::has_fast_path(rules)) {
+        // The sweep, layer by layer, each layer's bytes exchanged before the next.
+        solve::SweepTeam team;
+        team.process = comm_.rank();
+        team.weights = weights_;
+        team.exchange = [&](std::span<const std::int8_t> mine, std::span<const std::uint64_t> counts,
+                            std::span<std::int8_t> all) {
+            comm_.barrier();  // the early ones nap rather than spin in the collective
+            comm_.gather_all(mine, counts, all);
+        };
+        team.exchange_seconds = &exchanged_in;
+        const double share = weights_[static_cast<std::size_t>(comm_.rank())] /
+                             std::accumulate(weights_.begin(), weights_.end(), 0.0);
+        const auto solving = std::chrono::steady_clock::now();
+        solve::sweep_tier_together(rules, index, tier, lower, values, threads, team, [&](std::uint64_t done) {
+            owned = done;
+            if (on_progress) on_progress(static_cast<std::uint64_t>(static_cast<double>(done) / share));
+        });
+        solved_in = seconds_since(solving) - exchanged_in;
+    } else {
+        // The walk with same-tier positions solved on demand: each process its share,
+        // combined at the end by an all-reduce of the maximum.
+        const std::vector<solve::IndexRange> share = tier_share(size, weights_, comm_.rank());
+        for (const auto& run : share) owned += run.last - run.first;
+        const auto scaled = [&](std::uint64_t done) {
+            if (on_progress && owned > 0)
+                on_progress(static_cast<std::uint64_t>(static_cast<double>(done) / static_cast<double>(owned) *
+                                                       static_cast<double>(size)));
+        };
+        const auto solving = std::chrono::steady_clock::now();
+        solve::solve_tier_share(rules, index, tier, lower, values, threads, share, scaled);
+        solved_in = seconds_since(solving);
+        const auto exchanging = std::chrono::steady_clock::now();
+        comm_.barrier();
+        comm_.max_in_place(values);
+        exchanged_in = seconds_since(exchanging);
+    }
 
-    const auto exchanging = std::chrono::steady_clock::now();
-    comm_.barrier();  // the early ones nap rather than spin in the all-reduce
-    comm_.max_in_place(values);
+    const auto checking = std::chrono::steady_clock::now();
     // Never a wrong tier: every position solved by someone, and all processes alike.
     if (const auto hole = std::find(values.begin(), values.end(), solve::kTierUnknown); hole != values.end())
         throw std::runtime_error(
@@ -58,7 +87,7 @@ void ClusterTierTeam::solve(const Rules& rules, const solve::TierIndex& index, i
     const std::vector<double> rates =
         comm_.gather_all(solved_in >= kShortestTimedTier ? static_cast<double>(owned) / solved_in : 0.0);
     if (std::all_of(rates.begin(), rates.end(), [](double r) { return r > 0; })) weights_ = rates;
-    times_.exchanging += seconds_since(exchanging);
+    times_.exchanging += exchanged_in + seconds_since(checking);
     times_.solving += solved_in;
     times_.positions += owned;
     if (on_progress) on_progress(size);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <cstdlib>
 #include <stdexcept>
 #include <thread>
@@ -41,6 +42,7 @@ namespace {
 constexpr std::size_t kPiece = std::size_t{1} << 30;
 // Between two looks for a message or the others: short next to a task or a tier.
 constexpr auto kNap = std::chrono::microseconds(500);
+constexpr auto kYieldFor = std::chrono::milliseconds(2);
 
 void check(int code, const char* what) {
     if (code == MPI_SUCCESS) return;
@@ -76,6 +78,26 @@ void Communicator::max_in_place(std::span<std::int8_t> values) const {
     }
 }
 
+void Communicator::gather_all(std::span<const std::int8_t> mine, std::span<const std::uint64_t> counts,
+                              std::span<std::int8_t> all) const {
+    if (!distributed()) {
+        std::copy(mine.begin(), mine.end(), all.begin());
+        return;
+    }
+    std::vector<int> sizes, starts;
+    std::uint64_t at = 0;
+    for (std::uint64_t c : counts) {
+        if (at + c > static_cast<std::uint64_t>(INT_MAX))
+            throw std::runtime_error(fmt::format("{} bytes to gather: more than one MPI message takes", at + c));
+        sizes.push_back(static_cast<int>(c));
+        starts.push_back(static_cast<int>(at));
+        at += c;
+    }
+    check(MPI_Allgatherv(mine.data(), static_cast<int>(mine.size()), MPI_INT8_T, all.data(), sizes.data(),
+                         starts.data(), MPI_INT8_T, MPI_COMM_WORLD),
+          "all-gather");
+}
+
 std::vector<double> Communicator::gather_all(double value) const {
     std::vector<double> all(static_cast<std::size_t>(size_), value);
     if (distributed())
@@ -104,10 +126,15 @@ void Communicator::barrier() const {
     if (!distributed()) return;
     MPI_Request request;
     check(MPI_Ibarrier(MPI_COMM_WORLD, &request), "barrier");
+    // Most waits are short (a layer of a tier): yield at first, nap only after a while.
+    const auto start = std::chrono::steady_clock::now();
     for (int done = 0;;) {
         check(MPI_Test(&request, &done, MPI_STATUS_IGNORE), "barrier");
         if (done) return;
-        std::this_thread::sleep_for(kNap);
+        if (std::chrono::steady_clock::now() - start < kYieldFor)
+            std::this_thread::yield();
+        else
+            std::this_thread::sleep_for(kNap);
     }
 }
 
@@ -162,6 +189,10 @@ Communicator::Communicator() {
 Communicator::~Communicator() = default;
 
 void Communicator::max_in_place(std::span<std::int8_t>) const {}
+void Communicator::gather_all(std::span<const std::int8_t> mine, std::span<const std::uint64_t>,
+                              std::span<std::int8_t> all) const {
+    std::copy(mine.begin(), mine.end(), all.begin());
+}
 std::vector<double> Communicator::gather_all(double value) const { return {value}; }
 std::uint64_t Communicator::min(std::uint64_t value) const { return value; }
 std::uint64_t Communicator::max(std::uint64_t value) const { return value; }

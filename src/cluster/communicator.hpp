@@ -43,6 +43,9 @@ public:
     // Collectives: every process calls them, in the same order.
     /// Each byte becomes its maximum over the processes.
     void max_in_place(std::span<std::int8_t> values) const;
+    /// Every process's `mine` (counts[rank] bytes from process `rank`), in rank order, into `all`.
+    void gather_all(std::span<const std::int8_t> mine, std::span<const std::uint64_t> counts,
+                    std::span<std::int8_t> all) const;
     /// `value` of every process, by rank.
     std::vector<double> gather_all(double value) const;
     std::uint64_t min(std::uint64_t value) const;

@@ -8,7 +8,10 @@
 #include <array>
 #include <atomic>
 #include <barrier>
+#include <chrono>
+#include <cmath>
 #include <functional>
+#include <numeric>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -419,7 +422,26 @@ private:
     int mine_ = 0;            // the mover's row's stones
 };
 
-/// What the threads share: the layers' tasks, the next task of each, progress.
+/// Which process solves each task: within each layer, tasks dealt in proportion to
+/// the weights by the golden-ratio sequence (even at every length). One process: all.
+std::vector<int> task_owners(const Schedule& plan, std::span<const double> weights) {
+    std::vector<int> owner(plan.tasks.size(), 0);
+    if (weights.size() <= 1) return owner;
+    std::vector<double> ends;
+    double total = 0, so_far = 0;
+    for (double w : weights) total += w;
+    for (double w : weights) ends.push_back((so_far += w) / total);
+    ends.back() = 1.0;
+    constexpr double kGolden = 0.6180339887498949;
+    for (std::size_t t = 0; t < owner.size(); ++t) {
+        const double point = std::fmod((static_cast<double>(t) + 0.5) * kGolden, 1.0);
+        const auto p = std::upper_bound(ends.begin(), ends.end(), point) - ends.begin();
+        owner[t] = static_cast<int>(std::min<std::ptrdiff_t>(p, static_cast<std::ptrdiff_t>(weights.size()) - 1));
+    }
+    return owner;
+}
+
+/// What the threads share: the layers' tasks (this process's), the next task of each, progress.
 struct Sweep {
     const Rules& rules;
     const TierIndex& index;
@@ -429,9 +451,12 @@ struct Sweep {
     const std::function<void(std::uint64_t done)>& on_progress;
     const Rows& rows;
     const Schedule& plan;
-    std::vector<std::atomic<std::size_t>>& next_task;
+    const std::vector<std::vector<std::size_t>>& mine;  // by layer: the tasks this process solves
+    std::vector<std::atomic<std::size_t>>& next_task;   // by layer: the next of `mine` to take
     std::barrier<>& layer_done;
     std::atomic<std::uint64_t>& done;
+    const std::function<void(std::size_t layer)>* exchange;  // after each layer, on the calling thread
+    std::atomic<bool>& failed;                               // the exchange threw: every thread stops
 };
 
 /// One thread's part of the sweep, layer by layer; `reporting` on the calling thread.
@@ -439,10 +464,10 @@ template <int N>
 void sweep_layers(const Sweep& s, bool reporting) {
     Sweeper<N> sweeper(s.rules, s.index, s.tier, s.rows, s.lower, s.values);
     std::uint64_t unreported = 0;
-    for (std::size_t p = 0; p + 1 < s.plan.layer_start.size(); ++p) {
-        for (std::size_t t;
-             (t = s.next_task[p].fetch_add(1, std::memory_order_relaxed)) < s.plan.layer_start[p + 1];) {
-            const Task& task = s.plan.tasks[t];
+    for (std::size_t p = 0; p < s.mine.size() && !s.failed.load(); ++p) {
+        const std::vector<std::size_t>& tasks = s.mine[p];
+        for (std::size_t k; (k = s.next_task[p].fetch_add(1, std::memory_order_relaxed)) < tasks.size();) {
+            const Task& task = s.plan.tasks[tasks[k]];
             sweeper.run(task);
             unreported += std::uint64_t{task.x_last - task.x_first} * (task.y_last - task.y_first);
             if (unreported >= (1 << 16)) {
@@ -453,14 +478,36 @@ void sweep_layers(const Sweep& s, bool reporting) {
         }
         // Every thread's writes of this layer are seen by every thread before the next layer reads them.
         s.layer_done.arrive_and_wait();
+        if (s.exchange) {
+            // The other processes' bytes of the layer, brought in while the threads wait.
+            if (reporting) {
+                try {
+                    (*s.exchange)(p);
+                } catch (...) {
+                    s.failed = true;
+                    s.layer_done.arrive_and_wait();
+                    throw;
+                }
+            }
+            s.layer_done.arrive_and_wait();
+        }
     }
 }
 
-}  // namespace
+/// Calls f(index) for every position of `task`, in the order the sweep solves them.
+template <class F>
+void for_each_position(const Rows& rows, const Task& task, F&& f) {
+    for (std::uint32_t x = task.x_first; x < task.x_last; ++x) {
+        const std::uint64_t lead = rows.parts_of(x)[Rows::kLead];
+        for (std::uint32_t y = task.y_first; y < task.y_last; ++y) f(lead + rows.parts_of(y)[rows.rank_column()]);
+    }
+}
 
-void sweep_tier(const Rules& rules, const TierIndex& index, int tier,
-                std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values, int threads,
-                const std::function<void(std::uint64_t done)>& on_progress) {
+std::uint64_t task_size(const Task& t) { return std::uint64_t{t.x_last - t.x_first} * (t.y_last - t.y_first); }
+
+void sweep(const Rules& rules, const TierIndex& index, int tier,
+           std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values, int threads,
+           const SweepTeam* team, const std::function<void(std::uint64_t done)>& on_progress) {
     MANCALA_ASSERT(has_fast_path(rules), "the sweep plays the fast rules");
     MANCALA_ASSERT(values.size() == index.size(tier), "the values hold the whole tier");
     // Every byte is written once; filled first all the same, so that the pages are
@@ -468,13 +515,65 @@ void sweep_tier(const Rules& rules, const TierIndex& index, int tier,
     std::fill(values.begin(), values.end(), kTierUnknown);
     const Rows rows(index, tier);
     const Schedule plan = schedule(rows);
-    std::vector<std::atomic<std::size_t>> next_task(plan.layer_start.size() - 1);
-    for (std::size_t p = 0; p < next_task.size(); ++p)
-        next_task[p].store(plan.layer_start[p], std::memory_order_relaxed);
+    const std::size_t layers = plan.layer_start.size() - 1;
+    const std::vector<int> owner =
+        task_owners(plan, team ? std::span<const double>(team->weights) : std::span<const double>());
+    const int me = team ? team->process : 0;
+    const std::size_t processes = team ? team->weights.size() : 1;
+    std::vector<std::vector<std::size_t>> mine(layers);
+    for (std::size_t p = 0; p < layers; ++p)
+        for (std::size_t t = plan.layer_start[p]; t < plan.layer_start[p + 1]; ++t)
+            if (owner[t] == me) mine[p].push_back(t);
+
+    // After a layer: this process's bytes out, everyone else's in, task by task in the sweep's order.
+    std::vector<std::int8_t> out, in;
+    std::vector<std::uint64_t> counts(processes);
+    const std::function<void(std::size_t)> exchange = [&](std::size_t p) {
+        const auto started = std::chrono::steady_clock::now();
+        std::fill(counts.begin(), counts.end(), 0);
+        for (std::size_t t = plan.layer_start[p]; t < plan.layer_start[p + 1]; ++t)
+            counts[static_cast<std::size_t>(owner[t])] += task_size(plan.tasks[t]);
+        out.clear();
+        for (std::size_t t : mine[p])
+            for_each_position(rows, plan.tasks[t], [&](std::uint64_t i) { out.push_back(values[i]); });
+        in.resize(std::accumulate(counts.begin(), counts.end(), std::uint64_t{0}));
+        team->exchange(out, counts, in);
+        // The bytes of process q start after those of the processes before it.
+        std::vector<std::uint64_t> at(processes, 0);
+        for (std::size_t q = 1; q < processes; ++q) at[q] = at[q - 1] + counts[q - 1];
+        for (std::size_t t = plan.layer_start[p]; t < plan.layer_start[p + 1]; ++t) {
+            const auto q = static_cast<std::size_t>(owner[t]);
+            if (static_cast<int>(q) == me) {
+                at[q] += task_size(plan.tasks[t]);
+                continue;
+            }
+            for_each_position(rows, plan.tasks[t], [&](std::uint64_t i) { values[i] = in[at[q]++]; });
+        }
+        if (team->exchange_seconds)
+            *team->exchange_seconds +=
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    };
+
+    std::vector<std::atomic<std::size_t>> next_task(layers);
+    for (auto& n : next_task) n.store(0, std::memory_order_relaxed);
     const int workers = std::max(1, threads);
     std::barrier<> layer_done(workers);
     std::atomic<std::uint64_t> done{0};
-    const Sweep shared{rules, index, tier, lower, values, on_progress, rows, plan, next_task, layer_done, done};
+    std::atomic<bool> failed{false};
+    const Sweep shared{rules,
+                       index,
+                       tier,
+                       lower,
+                       values,
+                       on_progress,
+                       rows,
+                       plan,
+                       mine,
+                       next_task,
+                       layer_done,
+                       done,
+                       team ? &exchange : nullptr,
+                       failed};
     // The common board sizes get loops of known length.
     const auto work = index.pits() == 6   ? &sweep_layers<6>
                       : index.pits() == 4 ? &sweep_layers<4>
@@ -484,7 +583,27 @@ void sweep_tier(const Rules& rules, const TierIndex& index, int tier,
         for (int t = 1; t < workers; ++t) helpers.emplace_back(work, std::cref(shared), false);
         work(shared, true);
     }
-    if (on_progress) on_progress(index.size(tier));
+    std::uint64_t solved_here = 0;
+    for (const auto& tasks : mine)
+        for (std::size_t t : tasks) solved_here += task_size(plan.tasks[t]);
+    if (on_progress) on_progress(solved_here);
+}
+
+}  // namespace
+
+void sweep_tier(const Rules& rules, const TierIndex& index, int tier,
+                std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values, int threads,
+                const std::function<void(std::uint64_t done)>& on_progress) {
+    sweep(rules, index, tier, lower, values, threads, nullptr, on_progress);
+}
+
+void sweep_tier_together(const Rules& rules, const TierIndex& index, int tier,
+                         std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values,
+                         int threads, const SweepTeam& team,
+                         const std::function<void(std::uint64_t done)>& on_progress) {
+    MANCALA_ASSERT(team.process >= 0 && team.process < static_cast<int>(team.weights.size()) && team.exchange,
+                   "a process of the team, with a way to exchange layers");
+    sweep(rules, index, tier, lower, values, threads, &team, on_progress);
 }
 
 }  // namespace mancala::solve

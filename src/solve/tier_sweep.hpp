@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <vector>
 
 namespace mancala::solve {
 
@@ -22,5 +23,32 @@ namespace mancala::solve {
 void sweep_tier(const Rules& rules, const TierIndex& index, int tier,
                 std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values, int threads,
                 const std::function<void(std::uint64_t done)>& on_progress);
+
+/// A sweep shared by several processes (a distributed build): each solves its share
+/// of every layer's tasks, dealt by weight, and after each layer every process's
+/// bytes of it reach every other, so that the next layer finds its same-tier
+/// children solved wherever they were.
+struct SweepTeam {
+    int process = 0;
+    /// Each process's expected rate (positions a second); its share follows it.
+    std::vector<double> weights{1.0};
+    /// Called after each layer on the calling thread (the one that may talk to the
+    /// others): `mine` is this process's bytes of the layer; `all` gets every
+    /// process's, process after process, counts[p] bytes each. Every process calls
+    /// it, the same number of times, with the same counts.
+    std::function<void(std::span<const std::int8_t> mine, std::span<const std::uint64_t> counts,
+                       std::span<std::int8_t> all)>
+        exchange;
+    /// If given, gets the seconds spent on the exchanges: the calls, and the bytes
+    /// gathered and spread over the tier around them.
+    double* exchange_seconds = nullptr;
+};
+
+/// As sweep_tier, with this process one of `team`: every process ends with the whole
+/// tier; `on_progress(done)` counts this process's positions.
+void sweep_tier_together(const Rules& rules, const TierIndex& index, int tier,
+                         std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values,
+                         int threads, const SweepTeam& team,
+                         const std::function<void(std::uint64_t done)>& on_progress);
 
 }  // namespace mancala::solve

@@ -3,13 +3,16 @@
 #include "search/engine.hpp"
 #include "solve/tier_builder.hpp"
 #include "solve/tier_file.hpp"
+#include "solve/tier_sweep.hpp"
 #include "support/exhaustive_search.hpp"
 #include "support/reference_retrograde.hpp"
 #include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
 
+#include <barrier>
 #include <fstream>
+#include <thread>
 
 namespace mancala::solve {
 namespace {
@@ -200,6 +203,55 @@ TEST(EndgameDatabase, TierSharesCombinedByMaximumAreTheWholeTier) {
         }
         ASSERT_EQ(combined, whole.back()) << "tier " << t;
         lower.push_back(whole.back());
+    }
+}
+
+// The sweep shared by processes (as a distributed build runs it), simulated by
+// three threads that exchange each layer through memory: every one of them ends
+// with the whole tier, byte for byte the tier one process sweeps.
+TEST(EndgameDatabase, SweepTogetherIsTheSweep) {
+    for (const char* preset : {"kalah", "homework"}) {
+        const Rules rules = make_rules(preset, 4, 1);
+        const TierIndex index(4, 13);
+        std::vector<std::vector<std::int8_t>> whole;
+        std::vector<std::span<const std::int8_t>> lower;
+        for (int t = 0; t <= 13; ++t) {
+            whole.emplace_back(index.size(t));
+            solve_tier(rules, index, t, lower, whole.back(), 1);
+            constexpr int kProcesses = 3;
+            std::vector<std::vector<std::int8_t>> values(kProcesses, std::vector<std::int8_t>(index.size(t)));
+            std::vector<std::vector<std::int8_t>> sent(kProcesses);
+            std::barrier<> meet(kProcesses);
+            std::vector<std::uint64_t> solved(kProcesses, 0);
+            auto process = [&](int me) {
+                SweepTeam team;
+                team.process = me;
+                team.weights = {1.0, 2.0, 1.0};
+                team.exchange = [&](std::span<const std::int8_t> mine, std::span<const std::uint64_t> counts,
+                                    std::span<std::int8_t> all) {
+                    ASSERT_EQ(mine.size(), counts[static_cast<std::size_t>(me)]);
+                    sent[static_cast<std::size_t>(me)].assign(mine.begin(), mine.end());
+                    meet.arrive_and_wait();
+                    std::size_t at = 0;
+                    for (int q = 0; q < kProcesses; ++q) {
+                        ASSERT_EQ(sent[static_cast<std::size_t>(q)].size(), counts[static_cast<std::size_t>(q)]);
+                        for (std::int8_t b : sent[static_cast<std::size_t>(q)]) all[at++] = b;
+                    }
+                    meet.arrive_and_wait();  // everyone has read before anyone sends the next layer
+                };
+                sweep_tier_together(rules, index, t, lower, values[static_cast<std::size_t>(me)], 2, team,
+                                    [&](std::uint64_t done) { solved[static_cast<std::size_t>(me)] = done; });
+            };
+            {
+                std::vector<std::jthread> processes;
+                for (int p = 0; p < kProcesses; ++p) processes.emplace_back(process, p);
+            }
+            for (int p = 0; p < kProcesses; ++p)
+                ASSERT_EQ(values[static_cast<std::size_t>(p)], whole.back())
+                    << preset << " tier " << t << " process " << p;
+            EXPECT_EQ(solved[0] + solved[1] + solved[2], index.size(t)) << "every position solved once";
+            lower.push_back(whole.back());
+        }
     }
 }
 
