@@ -12,6 +12,7 @@
 #include <cmath>
 #include <functional>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -441,6 +442,74 @@ std::vector<int> task_owners(const Schedule& plan, std::span<const double> weigh
     return owner;
 }
 
+/// Calls f(index) for every position of `task`, in the order the sweep solves them.
+template <class F>
+void for_each_position(const Rows& rows, const Task& task, F&& f) {
+    for (std::uint32_t x = task.x_first; x < task.x_last; ++x) {
+        const std::uint64_t lead = rows.parts_of(x)[Rows::kLead];
+        for (std::uint32_t y = task.y_first; y < task.y_last; ++y) f(lead + rows.parts_of(y)[rows.rank_column()]);
+    }
+}
+
+std::uint64_t task_size(const Task& t) { return std::uint64_t{t.x_last - t.x_first} * (t.y_last - t.y_first); }
+
+/// The layers' bytes on their way between processes: where each task's bytes lie
+/// in the buffers, worked out once, so that every thread packs and spreads its
+/// tasks' bytes while the calling thread alone talks to the other processes.
+struct LayerExchange {
+    LayerExchange(const Schedule& plan, const std::vector<int>& owner, std::size_t processes, int me,
+                  const SweepTeam& team)
+        : team(team),
+          me(me),
+          counts(plan.layer_start.size() - 1, std::vector<std::uint64_t>(processes, 0)),
+          offset(plan.tasks.size()),
+          others(plan.layer_start.size() - 1),
+          packed(plan.layer_start.size() - 1),
+          spread(plan.layer_start.size() - 1) {
+        std::uint64_t most_out = 0, most_in = 0;
+        for (std::size_t p = 0; p + 1 < plan.layer_start.size(); ++p) {
+            std::vector<std::uint64_t>& c = counts[p];
+            for (std::size_t t = plan.layer_start[p]; t < plan.layer_start[p + 1]; ++t) {
+                const auto q = static_cast<std::size_t>(owner[t]);
+                offset[t] = c[q];  // within its process's bytes of the layer
+                c[q] += task_size(plan.tasks[t]);
+                if (owner[t] != me) others[p].push_back(t);
+            }
+            // In `in`, process q's bytes follow those of the processes before it.
+            std::uint64_t before = 0;
+            for (std::size_t q = 0; q < processes; ++q) {
+                for (std::size_t t : others[p])
+                    if (static_cast<std::size_t>(owner[t]) == q) offset[t] += before;
+                before += c[q];
+            }
+            most_out = std::max(most_out, c[static_cast<std::size_t>(me)]);
+            most_in = std::max(most_in, before);
+        }
+        out.resize(most_out);
+        in.resize(most_in);
+        for (auto& a : packed) a.store(0, std::memory_order_relaxed);
+        for (auto& a : spread) a.store(0, std::memory_order_relaxed);
+    }
+
+    /// The calling thread, once the layer's bytes are packed: every process's into `in`.
+    void trade(std::size_t layer) {
+        const std::vector<std::uint64_t>& c = counts[layer];
+        const std::uint64_t total = std::accumulate(c.begin(), c.end(), std::uint64_t{0});
+        team.exchange(std::span<const std::int8_t>(out.data(), c[static_cast<std::size_t>(me)]), c,
+                      std::span<std::int8_t>(in.data(), total));
+    }
+
+    const SweepTeam& team;
+    int me;
+    std::vector<std::vector<std::uint64_t>> counts;  // by layer, by process: bytes
+    std::vector<std::uint64_t> offset;  // by task: where its bytes start, in `out` (this process's) or `in`
+    std::vector<std::vector<std::size_t>> others;  // by layer: the tasks of other processes
+    std::vector<std::atomic<std::size_t>> packed;  // by layer: the next of this process's tasks to pack
+    std::vector<std::atomic<std::size_t>> spread;  // by layer: the next of `others` to spread
+    std::vector<std::int8_t> out, in;
+    double seconds = 0;  // on the calling thread: packing, trading and spreading
+};
+
 /// What the threads share: the layers' tasks (this process's), the next task of each, progress.
 struct Sweep {
     const Rules& rules;
@@ -455,16 +524,48 @@ struct Sweep {
     std::vector<std::atomic<std::size_t>>& next_task;   // by layer: the next of `mine` to take
     std::barrier<>& layer_done;
     std::atomic<std::uint64_t>& done;
-    const std::function<void(std::size_t layer)>* exchange;  // after each layer, on the calling thread
-    std::atomic<bool>& failed;                               // the exchange threw: every thread stops
+    LayerExchange* exchange;    // with other processes: after each layer
+    std::atomic<bool>& failed;  // the exchange threw: every thread stops
 };
+
+/// After layer p, with every thread: this process's bytes packed, traded by the
+/// calling thread, the others' spread into the tier. False if the trade failed.
+bool exchange_layer(const Sweep& s, std::size_t p, bool calling) {
+    LayerExchange& x = *s.exchange;
+    const auto started = std::chrono::steady_clock::now();
+    for (std::size_t k; (k = x.packed[p].fetch_add(1, std::memory_order_relaxed)) < s.mine[p].size();) {
+        const std::size_t t = s.mine[p][k];
+        std::int8_t* to = x.out.data() + x.offset[t];
+        for_each_position(s.rows, s.plan.tasks[t], [&](std::uint64_t i) { *to++ = s.values[i]; });
+    }
+    s.layer_done.arrive_and_wait();
+    if (calling) {
+        try {
+            x.trade(p);
+        } catch (...) {
+            s.failed = true;
+            s.layer_done.arrive_and_wait();
+            throw;
+        }
+    }
+    s.layer_done.arrive_and_wait();
+    if (s.failed.load()) return false;
+    for (std::size_t k; (k = x.spread[p].fetch_add(1, std::memory_order_relaxed)) < x.others[p].size();) {
+        const std::size_t t = x.others[p][k];
+        const std::int8_t* from = x.in.data() + x.offset[t];
+        for_each_position(s.rows, s.plan.tasks[t], [&](std::uint64_t i) { s.values[i] = *from++; });
+    }
+    s.layer_done.arrive_and_wait();
+    if (calling) x.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return true;
+}
 
 /// One thread's part of the sweep, layer by layer; `reporting` on the calling thread.
 template <int N>
 void sweep_layers(const Sweep& s, bool reporting) {
     Sweeper<N> sweeper(s.rules, s.index, s.tier, s.rows, s.lower, s.values);
     std::uint64_t unreported = 0;
-    for (std::size_t p = 0; p < s.mine.size() && !s.failed.load(); ++p) {
+    for (std::size_t p = 0; p < s.mine.size(); ++p) {
         const std::vector<std::size_t>& tasks = s.mine[p];
         for (std::size_t k; (k = s.next_task[p].fetch_add(1, std::memory_order_relaxed)) < tasks.size();) {
             const Task& task = s.plan.tasks[tasks[k]];
@@ -478,32 +579,9 @@ void sweep_layers(const Sweep& s, bool reporting) {
         }
         // Every thread's writes of this layer are seen by every thread before the next layer reads them.
         s.layer_done.arrive_and_wait();
-        if (s.exchange) {
-            // The other processes' bytes of the layer, brought in while the threads wait.
-            if (reporting) {
-                try {
-                    (*s.exchange)(p);
-                } catch (...) {
-                    s.failed = true;
-                    s.layer_done.arrive_and_wait();
-                    throw;
-                }
-            }
-            s.layer_done.arrive_and_wait();
-        }
+        if (s.exchange && !exchange_layer(s, p, reporting)) return;
     }
 }
-
-/// Calls f(index) for every position of `task`, in the order the sweep solves them.
-template <class F>
-void for_each_position(const Rows& rows, const Task& task, F&& f) {
-    for (std::uint32_t x = task.x_first; x < task.x_last; ++x) {
-        const std::uint64_t lead = rows.parts_of(x)[Rows::kLead];
-        for (std::uint32_t y = task.y_first; y < task.y_last; ++y) f(lead + rows.parts_of(y)[rows.rank_column()]);
-    }
-}
-
-std::uint64_t task_size(const Task& t) { return std::uint64_t{t.x_last - t.x_first} * (t.y_last - t.y_first); }
 
 void sweep(const Rules& rules, const TierIndex& index, int tier,
            std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values, int threads,
@@ -525,34 +603,8 @@ void sweep(const Rules& rules, const TierIndex& index, int tier,
         for (std::size_t t = plan.layer_start[p]; t < plan.layer_start[p + 1]; ++t)
             if (owner[t] == me) mine[p].push_back(t);
 
-    // After a layer: this process's bytes out, everyone else's in, task by task in the sweep's order.
-    std::vector<std::int8_t> out, in;
-    std::vector<std::uint64_t> counts(processes);
-    const std::function<void(std::size_t)> exchange = [&](std::size_t p) {
-        const auto started = std::chrono::steady_clock::now();
-        std::fill(counts.begin(), counts.end(), 0);
-        for (std::size_t t = plan.layer_start[p]; t < plan.layer_start[p + 1]; ++t)
-            counts[static_cast<std::size_t>(owner[t])] += task_size(plan.tasks[t]);
-        out.clear();
-        for (std::size_t t : mine[p])
-            for_each_position(rows, plan.tasks[t], [&](std::uint64_t i) { out.push_back(values[i]); });
-        in.resize(std::accumulate(counts.begin(), counts.end(), std::uint64_t{0}));
-        team->exchange(out, counts, in);
-        // The bytes of process q start after those of the processes before it.
-        std::vector<std::uint64_t> at(processes, 0);
-        for (std::size_t q = 1; q < processes; ++q) at[q] = at[q - 1] + counts[q - 1];
-        for (std::size_t t = plan.layer_start[p]; t < plan.layer_start[p + 1]; ++t) {
-            const auto q = static_cast<std::size_t>(owner[t]);
-            if (static_cast<int>(q) == me) {
-                at[q] += task_size(plan.tasks[t]);
-                continue;
-            }
-            for_each_position(rows, plan.tasks[t], [&](std::uint64_t i) { values[i] = in[at[q]++]; });
-        }
-        if (team->exchange_seconds)
-            *team->exchange_seconds +=
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    };
+    std::optional<LayerExchange> exchange;
+    if (team) exchange.emplace(plan, owner, processes, me, *team);
 
     std::vector<std::atomic<std::size_t>> next_task(layers);
     for (auto& n : next_task) n.store(0, std::memory_order_relaxed);
@@ -572,7 +624,7 @@ void sweep(const Rules& rules, const TierIndex& index, int tier,
                        next_task,
                        layer_done,
                        done,
-                       team ? &exchange : nullptr,
+                       exchange ? &*exchange : nullptr,
                        failed};
     // The common board sizes get loops of known length.
     const auto work = index.pits() == 6   ? &sweep_layers<6>
@@ -583,6 +635,7 @@ void sweep(const Rules& rules, const TierIndex& index, int tier,
         for (int t = 1; t < workers; ++t) helpers.emplace_back(work, std::cref(shared), false);
         work(shared, true);
     }
+    if (team && team->exchange_seconds) *team->exchange_seconds += exchange->seconds;
     std::uint64_t solved_here = 0;
     for (const auto& tasks : mine)
         for (std::size_t t : tasks) solved_here += task_size(plan.tasks[t]);
