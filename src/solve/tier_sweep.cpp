@@ -2,6 +2,7 @@
 
 #include "solve/fast_sower.hpp"
 #include "solve/tier_builder.hpp"
+#include "solve/weighted_deal.hpp"
 #include "util/assert.hpp"
 
 #include <algorithm>
@@ -423,22 +424,12 @@ private:
     int mine_ = 0;            // the mover's row's stones
 };
 
-/// Which process solves each task: within each layer, tasks dealt in proportion to
-/// the weights by the golden-ratio sequence (even at every length). One process: all.
+/// Which process solves each task: in proportion to the weights (WeightedDeal). One process: all.
 std::vector<int> task_owners(const Schedule& plan, std::span<const double> weights) {
     std::vector<int> owner(plan.tasks.size(), 0);
     if (weights.size() <= 1) return owner;
-    std::vector<double> ends;
-    double total = 0, so_far = 0;
-    for (double w : weights) total += w;
-    for (double w : weights) ends.push_back((so_far += w) / total);
-    ends.back() = 1.0;
-    constexpr double kGolden = 0.6180339887498949;
-    for (std::size_t t = 0; t < owner.size(); ++t) {
-        const double point = std::fmod((static_cast<double>(t) + 0.5) * kGolden, 1.0);
-        const auto p = std::upper_bound(ends.begin(), ends.end(), point) - ends.begin();
-        owner[t] = static_cast<int>(std::min<std::ptrdiff_t>(p, static_cast<std::ptrdiff_t>(weights.size()) - 1));
-    }
+    const WeightedDeal deal(weights);
+    for (std::size_t t = 0; t < owner.size(); ++t) owner[t] = deal.taker(t);
     return owner;
 }
 
