@@ -561,7 +561,7 @@ void sweep_layers(const Sweep& s, bool reporting) {
         for (std::size_t k; (k = s.next_task[p].fetch_add(1, std::memory_order_relaxed)) < tasks.size();) {
             const Task& task = s.plan.tasks[tasks[k]];
             sweeper.run(task);
-            unreported += std::uint64_t{task.x_last - task.x_first} * (task.y_last - task.y_first);
+            unreported += task_size(task);
             if (unreported >= (1 << 16)) {
                 const std::uint64_t now = s.done.fetch_add(unreported, std::memory_order_relaxed) + unreported;
                 unreported = 0;
