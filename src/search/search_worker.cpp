@@ -85,7 +85,7 @@ void SearchWorker<Board>::make_child(Child<Board>& c, const Board& p, int move, 
     }
     if (!c.over && depth - 1 >= kMinTableDepth) {
         c.key = Ops::key(c.board, context_);
-        shared_.tt->prefetch(c.key);
+        shared_.tt->prefetch(c.key, depth - 1);
     }
 }
 
@@ -112,7 +112,7 @@ typename SearchWorker<Board>::TableProbe SearchWorker<Board>::probe_table(std::u
                                                                           int beta) {
     TableProbe probe;
     TTEntry entry;
-    if (!shared_.tt->probe(key, entry)) return probe;
+    if (!shared_.tt->probe(key, depth, entry)) return probe;
     probe.move = entry.move;
     if (!usable(entry, depth)) return probe;
     const bool cut = entry.bound == Bound::Exact || (entry.bound == Bound::Lower && entry.score >= beta) ||
@@ -131,7 +131,7 @@ std::optional<typename SearchWorker<Board>::EtcCut> SearchWorker<Board>::etc_cut
     for (int k = 0; k < children.size(); ++k) {
         const Child<Board>& c = children[k];
         TTEntry e;
-        if (c.key == 0 || !shared_.tt->probe(c.key, e) || !usable(e, depth - 1)) continue;
+        if (c.key == 0 || !shared_.tt->probe(c.key, depth - 1, e) || !usable(e, depth - 1)) continue;
         const bool lower = e.bound == Bound::Exact || e.bound == (c.same_side ? Bound::Lower : Bound::Upper);
         const int value = c.same_side ? c.gain + e.score : c.gain - e.score;
         if (lower && value >= beta) {

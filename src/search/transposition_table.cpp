@@ -29,6 +29,15 @@ TTEntry unpack(std::uint64_t d) {
 
 int generation_of(std::uint64_t d) { return static_cast<int>((d >> kGenerationShift) & 0x3F); }
 
+// Anonymous memory comes zeroed (every slot empty) and, with huge pages, random
+// probes miss the TLB far less often.
+void* map_table(std::size_t bytes) {
+    void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) throw std::bad_alloc();
+    ::madvise(memory, bytes, MADV_HUGEPAGE);
+    return memory;
+}
+
 }  // namespace
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes); }
@@ -41,25 +50,32 @@ void TranspositionTable::resize(std::size_t megabytes) {
     if (megabytes < 1) megabytes = 1;
     const std::size_t wanted = megabytes * 1024 * 1024 / sizeof(Bucket);
     const std::size_t count = std::bit_floor(wanted);
-    // Anonymous memory comes zeroed (every slot empty) and, with huge pages,
-    // random probes miss the TLB far less often.
     const std::size_t bytes = count * sizeof(Bucket);
     buckets_.reset();
-    void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (memory == MAP_FAILED) throw std::bad_alloc();
-    ::madvise(memory, bytes, MADV_HUGEPAGE);
-    buckets_ = std::unique_ptr<Bucket[], Release>(new (memory) Bucket[count], Release{bytes});
+    buckets_ = std::unique_ptr<Bucket[], Release>(new (map_table(bytes)) Bucket[count], Release{bytes});
     mask_ = count - 1;
     megabytes_ = megabytes;
     generation_ = 0;
+    if (!near_) {
+        constexpr std::size_t near_count = kNearBytes / sizeof(Bucket);
+        near_ = std::unique_ptr<Bucket[], Release>(new (map_table(kNearBytes)) Bucket[near_count], Release{kNearBytes});
+        near_mask_ = near_count - 1;
+    } else {
+        clear_buckets(near_.get(), near_mask_);
+    }
 }
 
-void TranspositionTable::clear() {
-    for (std::size_t i = 0; i <= mask_; ++i)
-        for (Slot& s : buckets_[i].slots) {
+void TranspositionTable::clear_buckets(Bucket* buckets, std::size_t mask) {
+    for (std::size_t i = 0; i <= mask; ++i)
+        for (Slot& s : buckets[i].slots) {
             s.check.store(0, std::memory_order_relaxed);
             s.data.store(0, std::memory_order_relaxed);
         }
+}
+
+void TranspositionTable::clear() {
+    clear_buckets(buckets_.get(), mask_);
+    clear_buckets(near_.get(), near_mask_);
     generation_ = 0;
 }
 
@@ -72,8 +88,16 @@ std::uint64_t TranspositionTable::pack(const TTEntry& e, std::uint8_t generation
            (static_cast<std::uint64_t>(generation) << kGenerationShift);
 }
 
+bool TranspositionTable::probe(std::uint64_t key, int depth, TTEntry& out) const {
+    if (depth <= kNearDepth) return probe_bucket(near_bucket(key), key, out);
+    return probe_bucket(main_bucket(key), key, out) || probe_bucket(near_bucket(key), key, out);
+}
+
 bool TranspositionTable::probe(std::uint64_t key, TTEntry& out) const {
-    const Bucket& b = buckets_[key & mask_];
+    return probe_bucket(main_bucket(key), key, out) || probe_bucket(near_bucket(key), key, out);
+}
+
+bool TranspositionTable::probe_bucket(const Bucket& b, std::uint64_t key, TTEntry& out) {
     for (const Slot& s : b.slots) {
         const std::uint64_t data = s.data.load(std::memory_order_relaxed);
         const std::uint64_t check = s.check.load(std::memory_order_relaxed);
@@ -86,7 +110,17 @@ bool TranspositionTable::probe(std::uint64_t key, TTEntry& out) const {
 }
 
 void TranspositionTable::store(std::uint64_t key, const TTEntry& entry) {
-    Bucket& b = buckets_[key & mask_];
+    if (entry.depth <= kNearDepth) {
+        store_bucket(near_[key & near_mask_], key, entry);
+        return;
+    }
+    store_bucket(buckets_[key & mask_], key, entry);
+    // A proven result holds at any depth: shallow probes, which read the near table
+    // alone, see it too (and no stale estimate there outlives it).
+    if (entry.proven) store_bucket(near_[key & near_mask_], key, entry);
+}
+
+void TranspositionTable::store_bucket(Bucket& b, std::uint64_t key, const TTEntry& entry) const {
     Slot* victim = nullptr;
     int victim_worth = 1 << 30;
     for (Slot& s : b.slots) {

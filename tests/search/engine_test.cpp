@@ -118,6 +118,40 @@ TEST(TranspositionTable, StoresAndFindsEntries) {
     EXPECT_FALSE(tt.probe(42, out));
 }
 
+// Shallow results live in the near table, deep ones in the main table: a probe for
+// a deep search finds both (the shallow one from the last iteration), a probe for
+// a shallow search only the near table's, and a cleared or resized table neither.
+TEST(TranspositionTable, ShallowAndDeepResultsEachHaveTheirTable) {
+    constexpr int near = TranspositionTable::kNearDepth;
+    TranspositionTable tt(1);
+    tt.store(7, TTEntry{5, near, Bound::Exact, false, 1});
+    tt.store(9, TTEntry{-3, near + 1, Bound::Upper, false, 2});
+    TTEntry out;
+    ASSERT_TRUE(tt.probe(7, near, out));
+    EXPECT_EQ(out.depth, near);
+    ASSERT_TRUE(tt.probe(7, near + 5, out));
+    EXPECT_EQ(out.score, 5);
+    EXPECT_FALSE(tt.probe(9, near, out));
+    ASSERT_TRUE(tt.probe(9, near + 1, out));
+    EXPECT_EQ(out.score, -3);
+    ASSERT_TRUE(tt.probe(7, out));
+    ASSERT_TRUE(tt.probe(9, out));
+    // The same position deeper goes to the main table, which a deep probe reads first.
+    tt.store(7, TTEntry{6, near + 2, Bound::Lower, false, 3});
+    ASSERT_TRUE(tt.probe(7, near + 2, out));
+    EXPECT_EQ(out.score, 6);
+    ASSERT_TRUE(tt.probe(7, 1, out));
+    EXPECT_EQ(out.score, 5);
+    // A proven result holds at any depth: a shallow probe sees it, not the stale estimate.
+    tt.store(7, TTEntry{8, near + 4, Bound::Exact, true, 0});
+    ASSERT_TRUE(tt.probe(7, 1, out));
+    EXPECT_EQ(out.score, 8);
+    EXPECT_TRUE(out.proven);
+    tt.resize(2);
+    EXPECT_FALSE(tt.probe(7, out));
+    EXPECT_FALSE(tt.probe(9, out));
+}
+
 struct DepthCase {
     const char* preset;
     int pits;
