@@ -74,6 +74,7 @@ void SearchWorker<Board>::make_child(Child<Board>& c, const Board& p, int move, 
     c.key = 0;
     c.known = c.over;
     c.value = c.gain;
+    c.near = near_table(depth - 1);
     if (!c.over && shared_.endgame_stones >= 0) {
         const int stones = shared_.total_stones - c.board.store(Side::South) - c.board.store(Side::North);
         if (stones <= shared_.endgame_stones) {
@@ -85,7 +86,7 @@ void SearchWorker<Board>::make_child(Child<Board>& c, const Board& p, int move, 
     }
     if (!c.over && depth - 1 >= kMinTableDepth) {
         c.key = Ops::key(c.board, context_);
-        shared_.tt->prefetch(c.key, depth - 1);
+        shared_.tt->prefetch(c.key, c.near);
     }
 }
 
@@ -108,11 +109,11 @@ int SearchWorker<Board>::child_value(const Board& p, int move, int depth, int al
 }
 
 template <class Board>
-typename SearchWorker<Board>::TableProbe SearchWorker<Board>::probe_table(std::uint64_t key, int depth, int alpha,
-                                                                          int beta) {
+typename SearchWorker<Board>::TableProbe SearchWorker<Board>::probe_table(std::uint64_t key, bool near, int depth,
+                                                                          int alpha, int beta) {
     TableProbe probe;
     TTEntry entry;
-    if (!shared_.tt->probe(key, depth, entry)) return probe;
+    if (!shared_.tt->probe(key, near, entry)) return probe;
     probe.move = entry.move;
     if (!usable(entry, depth)) return probe;
     const bool cut = entry.bound == Bound::Exact || (entry.bound == Bound::Lower && entry.score >= beta) ||
@@ -131,7 +132,7 @@ std::optional<typename SearchWorker<Board>::EtcCut> SearchWorker<Board>::etc_cut
     for (int k = 0; k < children.size(); ++k) {
         const Child<Board>& c = children[k];
         TTEntry e;
-        if (c.key == 0 || !shared_.tt->probe(c.key, depth - 1, e) || !usable(e, depth - 1)) continue;
+        if (c.key == 0 || !shared_.tt->probe(c.key, c.near, e) || !usable(e, depth - 1)) continue;
         const bool lower = e.bound == Bound::Exact || e.bound == (c.same_side ? Bound::Lower : Bound::Upper);
         const int value = c.same_side ? c.gain + e.score : c.gain - e.score;
         if (lower && value >= beta) {
@@ -148,7 +149,8 @@ int SearchWorker<Board>::finish(const Node& node) {
         const Bound bound =
             node.best >= node.beta ? Bound::Lower : (node.best > node.alpha ? Bound::Exact : Bound::Upper);
         shared_.tt->store(node.key,
-                          TTEntry{node.best, node.depth, bound, estimates_ == node.estimates, node.best_move});
+                          TTEntry{node.best, node.depth, bound, estimates_ == node.estimates, node.best_move},
+                          node.near);
     }
     return node.best;
 }
@@ -175,9 +177,10 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
 
     // Step 4. The transposition table: a bound that settles the node, or the move to try first.
     const bool use_table = depth >= kMinTableDepth;
+    const bool near = near_table(depth);
     int tt_move = -1;
     if (use_table) {
-        const TableProbe probe = probe_table(key, depth, alpha, beta);
+        const TableProbe probe = probe_table(key, near, depth, alpha, beta);
         if (probe.cutoff) return *probe.cutoff;
         tt_move = probe.move;
     }
@@ -190,7 +193,7 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
 
     // Step 7. The table's move first, on its own: it cuts off often enough that
     // making the other children first would mostly be wasted.
-    Node node{key, depth, alpha, beta, estimates_, use_table};
+    Node node{key, depth, alpha, beta, estimates_, use_table, near};
     if (tt_move >= 0 && p.pit(p.to_move(), tt_move) > 0) {
         node.best = child_value(p, tt_move, depth, alpha, beta);
         if (stopped()) return 0;
@@ -355,7 +358,7 @@ RootScore SearchWorker<Board>::search_root(const Board& root, int depth, int alp
         store.bound = best.score >= beta ? Bound::Lower : (best.score > alpha_before ? Bound::Exact : Bound::Upper);
         store.proven = best.proven;
         store.move = best.move;
-        shared_.tt->store(Ops::key(root, context_), store);
+        shared_.tt->store(Ops::key(root, context_), store, near_table(depth));
     }
     return best;
 }

@@ -29,6 +29,11 @@ namespace mancala::search {
 /// Plies from the leaves below which the table is not consulted: near the leaves
 /// a probe (a likely cache miss) costs more than the few nodes it saves.
 inline constexpr int kMinTableDepth = 2;
+/// A node searched at most this many plies deep keeps its table entry in the
+/// table's small near part. (Routing a proof's nodes near by their stones above
+/// the database instead sped up the empty-capture (6,4) proof but slowed Kalah(6,4)'s:
+/// 68 M nodes became 110-140 M.)
+inline constexpr int kNearDepth = 6;
 /// Plies from the leaves from which enhanced transposition cutoffs are tried.
 inline constexpr int kMinEtcDepth = 4;
 /// Plies from the leaves from which a node is marked busy for the other threads.
@@ -123,6 +128,7 @@ private:
         int beta;
         std::uint64_t estimates;  ///< estimates_ when its children's search began
         bool use_table;
+        bool near;
         int best = -kScoreInfinity;
         int best_move = -1;
     };
@@ -139,7 +145,9 @@ private:
 
     /// `key` is the position's table key when depth >= kMinTableDepth (the parent computed it).
     int search(const Board& p, std::uint64_t key, int depth, int alpha, int beta);
-    TableProbe probe_table(std::uint64_t key, int depth, int alpha, int beta);
+    TableProbe probe_table(std::uint64_t key, bool near, int depth, int alpha, int beta);
+    /// Whether a node `depth` plies from the horizon keeps its entry in the near table.
+    static bool near_table(int depth) { return depth <= kNearDepth; }
     std::optional<EtcCut> etc_cutoff(const ChildList<Board>& children, int depth, int beta);
     /// Records the node's result in the table (when it uses one) and returns it.
     int finish(const Node& node);

@@ -88,12 +88,8 @@ std::uint64_t TranspositionTable::pack(const TTEntry& e, std::uint8_t generation
            (static_cast<std::uint64_t>(generation) << kGenerationShift);
 }
 
-bool TranspositionTable::probe(std::uint64_t key, int depth, TTEntry& out) const {
-    if (depth <= kNearDepth) return probe_bucket(near_bucket(key), key, out);
-    return probe_bucket(main_bucket(key), key, out) || probe_bucket(near_bucket(key), key, out);
-}
-
-bool TranspositionTable::probe(std::uint64_t key, TTEntry& out) const {
+bool TranspositionTable::probe(std::uint64_t key, bool near, TTEntry& out) const {
+    if (near) return probe_bucket(near_bucket(key), key, out);
     return probe_bucket(main_bucket(key), key, out) || probe_bucket(near_bucket(key), key, out);
 }
 
@@ -109,13 +105,13 @@ bool TranspositionTable::probe_bucket(const Bucket& b, std::uint64_t key, TTEntr
     return false;
 }
 
-void TranspositionTable::store(std::uint64_t key, const TTEntry& entry) {
-    if (entry.depth <= kNearDepth) {
+void TranspositionTable::store(std::uint64_t key, const TTEntry& entry, bool near) {
+    if (near) {
         store_bucket(near_[key & near_mask_], key, entry);
         return;
     }
     store_bucket(buckets_[key & mask_], key, entry);
-    // A proven result holds at any depth: shallow probes, which read the near table
+    // A proven result holds at any depth: near probes, which read the near table
     // alone, see it too (and no stale estimate there outlives it).
     if (entry.proven) store_bucket(near_[key & near_mask_], key, entry);
 }

@@ -3,12 +3,12 @@
 // 16-byte entries in one cache line, shared by all search threads without locks
 // (each entry stores key ^ data beside data, so a torn write is seen as a miss).
 //
-// Results of shallow searches (at most kNearDepth plies) go to a second, 1 MiB
-// table. They are most of the probes, and a random probe of a big table waits for
-// a page walk and a memory access that prefetching barely hides here (bench: 3%);
-// the small table stays in the core's caches and TLB. It also keeps the many
-// shallow entries from evicting the deep ones, which save the most work
-// (Kalah(6,4)'s proof: 21% fewer nodes). Figures: README, "Engine speed".
+// A second, 1 MiB "near" table holds the results of small subtrees (the search
+// says which: see SearchWorker::near_table). They are most of the probes, and a
+// random probe of a big table waits for a page walk and a memory access that
+// prefetching barely hides here (bench: 3%); the small table stays in the core's
+// caches and TLB. It also keeps the many small entries from evicting the big
+// ones, which save the most work. Figures: README, "Engine speed".
 
 #include <atomic>
 #include <cstddef>
@@ -29,8 +29,6 @@ struct TTEntry {
 
 class TranspositionTable {
 public:
-    /// Searches at most this many plies deep keep their results in the near table.
-    static constexpr int kNearDepth = 6;
     static constexpr std::size_t kNearBytes = std::size_t{1} << 20;
 
     /// `megabytes` for the main table; the near table's 1 MiB comes on top.
@@ -42,15 +40,18 @@ public:
     /// A new search starts: older entries become preferred victims.
     void new_search() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 0x3F); }
 
-    /// The entry of a position about to be searched `depth` plies deep: from the
-    /// near table when depth <= kNearDepth, else from the main table or, failing
-    /// that, the near one (the last iteration searched it a ply shallower).
-    bool probe(std::uint64_t key, int depth, TTEntry& out) const;
+    /// The entry of a position: from the near table alone when `near`, else from
+    /// the main table or, failing that, the near one (a position whose subtree
+    /// was small in the last iteration).
+    bool probe(std::uint64_t key, bool near, TTEntry& out) const;
     /// The entry of a position wherever it is (the principal variation).
-    bool probe(std::uint64_t key, TTEntry& out) const;
-    /// Into the table of the entry's depth; a proven deep entry into both.
-    void store(std::uint64_t key, const TTEntry& entry);
-    void prefetch(std::uint64_t key, int depth) const { __builtin_prefetch(&bucket(key, depth)); }
+    bool probe(std::uint64_t key, TTEntry& out) const { return probe(key, false, out); }
+    /// Into the near or the main table; a proven entry of the main table into the
+    /// near one too: it holds at any depth, and near probes would not see it.
+    void store(std::uint64_t key, const TTEntry& entry, bool near);
+    void prefetch(std::uint64_t key, bool near) const {
+        __builtin_prefetch(near ? &near_bucket(key) : &main_bucket(key));
+    }
 
     std::size_t megabytes() const { return megabytes_; }
     /// Permille of sampled slots holding an entry of the current search.
@@ -71,9 +72,6 @@ private:
     void store_bucket(Bucket& b, std::uint64_t key, const TTEntry& entry) const;
     const Bucket& near_bucket(std::uint64_t key) const { return near_[key & near_mask_]; }
     const Bucket& main_bucket(std::uint64_t key) const { return buckets_[key & mask_]; }
-    const Bucket& bucket(std::uint64_t key, int depth) const {
-        return depth <= kNearDepth ? near_bucket(key) : main_bucket(key);
-    }
 
     struct Release {
         std::size_t bytes;

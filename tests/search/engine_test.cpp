@@ -105,7 +105,7 @@ TEST(PositionKey, IgnoresStoresButNotPitsOrSide) {
 TEST(TranspositionTable, StoresAndFindsEntries) {
     TranspositionTable tt(1);
     const TTEntry in{-1234567, 17, Bound::Lower, true, 5};
-    tt.store(42, in);
+    tt.store(42, in, false);
     TTEntry out;
     ASSERT_TRUE(tt.probe(42, out));
     EXPECT_EQ(out.score, in.score);
@@ -118,33 +118,32 @@ TEST(TranspositionTable, StoresAndFindsEntries) {
     EXPECT_FALSE(tt.probe(42, out));
 }
 
-// Shallow results live in the near table, deep ones in the main table: a probe for
-// a deep search finds both (the shallow one from the last iteration), a probe for
-// a shallow search only the near table's, and a cleared or resized table neither.
-TEST(TranspositionTable, ShallowAndDeepResultsEachHaveTheirTable) {
-    constexpr int near = TranspositionTable::kNearDepth;
+// The search says which entries are near (small subtrees): a near probe reads the
+// near table alone, any other the main table and then the near one; a proven
+// entry of the main table is seen by near probes too; a resized table is empty.
+TEST(TranspositionTable, NearAndMainEntriesEachHaveTheirTable) {
     TranspositionTable tt(1);
-    tt.store(7, TTEntry{5, near, Bound::Exact, false, 1});
-    tt.store(9, TTEntry{-3, near + 1, Bound::Upper, false, 2});
+    tt.store(7, TTEntry{5, 3, Bound::Exact, false, 1}, true);
+    tt.store(9, TTEntry{-3, 9, Bound::Upper, false, 2}, false);
     TTEntry out;
-    ASSERT_TRUE(tt.probe(7, near, out));
-    EXPECT_EQ(out.depth, near);
-    ASSERT_TRUE(tt.probe(7, near + 5, out));
+    ASSERT_TRUE(tt.probe(7, true, out));
+    EXPECT_EQ(out.depth, 3);
+    ASSERT_TRUE(tt.probe(7, false, out));
     EXPECT_EQ(out.score, 5);
-    EXPECT_FALSE(tt.probe(9, near, out));
-    ASSERT_TRUE(tt.probe(9, near + 1, out));
+    EXPECT_FALSE(tt.probe(9, true, out));
+    ASSERT_TRUE(tt.probe(9, false, out));
     EXPECT_EQ(out.score, -3);
     ASSERT_TRUE(tt.probe(7, out));
     ASSERT_TRUE(tt.probe(9, out));
-    // The same position deeper goes to the main table, which a deep probe reads first.
-    tt.store(7, TTEntry{6, near + 2, Bound::Lower, false, 3});
-    ASSERT_TRUE(tt.probe(7, near + 2, out));
+    // Searched deeper, the same position goes to the main table, which is read first.
+    tt.store(7, TTEntry{6, 9, Bound::Lower, false, 3}, false);
+    ASSERT_TRUE(tt.probe(7, false, out));
     EXPECT_EQ(out.score, 6);
-    ASSERT_TRUE(tt.probe(7, 1, out));
+    ASSERT_TRUE(tt.probe(7, true, out));
     EXPECT_EQ(out.score, 5);
-    // A proven result holds at any depth: a shallow probe sees it, not the stale estimate.
-    tt.store(7, TTEntry{8, near + 4, Bound::Exact, true, 0});
-    ASSERT_TRUE(tt.probe(7, 1, out));
+    // A proven result holds at any depth: a near probe sees it, not the stale estimate.
+    tt.store(7, TTEntry{8, 12, Bound::Exact, true, 0}, false);
+    ASSERT_TRUE(tt.probe(7, true, out));
     EXPECT_EQ(out.score, 8);
     EXPECT_TRUE(out.proven);
     tt.resize(2);
