@@ -58,7 +58,8 @@ void TranspositionTable::resize(std::size_t megabytes) {
     generation_ = 0;
     if (!near_) {
         constexpr std::size_t near_count = kNearBytes / sizeof(Bucket);
-        near_ = std::unique_ptr<Bucket[], Release>(new (map_table(kNearBytes)) Bucket[near_count], Release{kNearBytes});
+        near_ =
+            std::unique_ptr<Bucket[], Release>(new (map_table(kNearBytes)) Bucket[near_count], Release{kNearBytes});
         near_mask_ = near_count - 1;
     } else {
         clear_buckets(near_.get(), near_mask_);
