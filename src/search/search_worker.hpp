@@ -30,9 +30,9 @@ namespace mancala::search {
 /// a probe (a likely cache miss) costs more than the few nodes it saves.
 inline constexpr int kMinTableDepth = 2;
 /// A node searched at most this many plies deep keeps its table entry in the
-/// table's small near part. (Routing a proof's nodes near by their stones above
-/// the database instead sped up the empty-capture (6,4) proof but slowed Kalah(6,4)'s:
-/// 68 M nodes became 110-140 M.)
+/// table's small near part, except in proofs (see SearchRun). Routing a proof's
+/// nodes near by their stones above the database sped up the empty-capture (6,4)
+/// proof but slowed Kalah(6,4)'s: 68 M nodes became 110-140 M.
 inline constexpr int kNearDepth = 6;
 /// Plies from the leaves from which enhanced transposition cutoffs are tried.
 inline constexpr int kMinEtcDepth = 4;
@@ -58,6 +58,8 @@ struct SharedSearch {
     /// Late move reductions (Step 10 of the search): off in proofs, and when the search
     /// must return exact depth-d minimax values (reuse_deeper_results off).
     bool reductions = false;
+    /// Nodes at most this many plies from the horizon keep their entries in the near table (-1: none).
+    int near_depth = kNearDepth;
     int total_stones = 0;  ///< constant through a game: stones leave the pits only for the stores
     TranspositionTable* tt = nullptr;
     BusyNodes* busy = nullptr;  ///< with more than one thread
@@ -147,7 +149,7 @@ private:
     int search(const Board& p, std::uint64_t key, int depth, int alpha, int beta);
     TableProbe probe_table(std::uint64_t key, bool near, int depth, int alpha, int beta);
     /// Whether a node `depth` plies from the horizon keeps its entry in the near table.
-    static bool near_table(int depth) { return depth <= kNearDepth; }
+    bool near_table(int depth) const { return depth <= shared_.near_depth; }
     std::optional<EtcCut> etc_cutoff(const ChildList<Board>& children, int depth, int beta);
     /// Records the node's result in the table (when it uses one) and returns it.
     int finish(const Node& node);

@@ -91,7 +91,7 @@ std::uint64_t TranspositionTable::pack(const TTEntry& e, std::uint8_t generation
 
 bool TranspositionTable::probe(std::uint64_t key, bool near, TTEntry& out) const {
     if (near) return probe_bucket(near_bucket(key), key, out);
-    return probe_bucket(main_bucket(key), key, out) || probe_bucket(near_bucket(key), key, out);
+    return probe_bucket(main_bucket(key), key, out) || (near_on_ && probe_bucket(near_bucket(key), key, out));
 }
 
 bool TranspositionTable::probe_bucket(const Bucket& b, std::uint64_t key, TTEntry& out) {
@@ -114,7 +114,7 @@ void TranspositionTable::store(std::uint64_t key, const TTEntry& entry, bool nea
     store_bucket(buckets_[key & mask_], key, entry);
     // A proven result holds at any depth: near probes, which read the near table
     // alone, see it too (and no stale estimate there outlives it).
-    if (entry.proven) store_bucket(near_[key & near_mask_], key, entry);
+    if (entry.proven && near_on_) store_bucket(near_[key & near_mask_], key, entry);
 }
 
 void TranspositionTable::store_bucket(Bucket& b, std::uint64_t key, const TTEntry& entry) const {

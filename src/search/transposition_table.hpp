@@ -40,6 +40,10 @@ public:
     /// A new search starts: older entries become preferred victims.
     void new_search() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 0x3F); }
 
+    /// Whether the near table is used at all (a proof's search does without: see
+    /// SearchRun); when it is not, every probe and store goes to the main table alone.
+    void use_near_table(bool on) { near_on_ = on; }
+
     /// The entry of a position: from the near table alone when `near`, else from
     /// the main table or, failing that, the near one (a position whose subtree
     /// was small in the last iteration).
@@ -81,6 +85,7 @@ private:
     std::size_t mask_ = 0;
     std::unique_ptr<Bucket[], Release> near_{nullptr, Release{0}};
     std::size_t near_mask_ = 0;
+    bool near_on_ = true;
     std::size_t megabytes_ = 0;
     std::uint8_t generation_ = 0;
 };

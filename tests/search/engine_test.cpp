@@ -149,6 +149,12 @@ TEST(TranspositionTable, NearAndMainEntriesEachHaveTheirTable) {
     tt.resize(2);
     EXPECT_FALSE(tt.probe(7, out));
     EXPECT_FALSE(tt.probe(9, out));
+    // Without the near table (proofs) the main table alone is read and written.
+    tt.use_near_table(false);
+    tt.store(11, TTEntry{4, 12, Bound::Exact, true, 0}, false);
+    ASSERT_TRUE(tt.probe(11, false, out));
+    tt.use_near_table(true);
+    EXPECT_FALSE(tt.probe(11, true, out));
 }
 
 struct DepthCase {
