@@ -31,7 +31,9 @@ namespace {
 
 // A question names a child by its tier and index in one word.
 constexpr int kTierShift = 56;
-std::uint64_t question(int tier, std::uint64_t index) { return static_cast<std::uint64_t>(tier) << kTierShift | index; }
+std::uint64_t question(int tier, std::uint64_t index) {
+    return static_cast<std::uint64_t>(tier) << kTierShift | index;
+}
 int question_tier(std::uint64_t q) { return static_cast<int>(q >> kTierShift); }
 std::uint64_t question_index(std::uint64_t q) { return q & ((std::uint64_t{1} << kTierShift) - 1); }
 
@@ -47,7 +49,7 @@ struct PendingMove {
     int gain;
     bool over;
     bool same_side;
-    int owner;          ///< whose block holds the child
+    int owner;           ///< whose block holds the child
     std::uint32_t slot;  ///< the child's place in the batch to its owner
 };
 
@@ -61,8 +63,8 @@ OwnedSweepStats sweep_owned_block(const Rules& rules, const TierIndex& index, in
     const int processes = team.processes;
     const IndexRange block = owned_block(index.size(tier), processes, team.process);
     if (mine.size() != block.last - block.first)
-        throw std::invalid_argument(
-            fmt::format("tier {}: a block of {} entries, expected {}", tier, mine.size(), block.last - block.first));
+        throw std::invalid_argument(fmt::format("tier {}: a block of {} entries, expected {}", tier, mine.size(),
+                                                block.last - block.first));
     if (index.size(tier) >= (std::uint64_t{1} << kTierShift)) throw std::length_error("a tier too big to name");
     std::fill(mine.begin(), mine.end(), kTierUnknown);
 
@@ -85,9 +87,11 @@ OwnedSweepStats sweep_owned_block(const Rules& rules, const TierIndex& index, in
         const std::uint64_t i = question_index(q);
         const IndexRange b = owned_block(index.size(t), processes, team.process);
         if (t > tier || i < b.first || i >= b.last)
-            throw std::logic_error(fmt::format("asked for position {} of tier {}, not in this process's block", i, t));
+            throw std::logic_error(
+                fmt::format("asked for position {} of tier {}, not in this process's block", i, t));
         const std::int8_t v = t == tier ? mine[i - b.first] : lower[static_cast<std::size_t>(t)][i - b.first];
-        if (v == kTierUnknown) throw std::logic_error(fmt::format("asked for position {} of tier {} unsolved", i, t));
+        if (v == kTierUnknown)
+            throw std::logic_error(fmt::format("asked for position {} of tier {} unsolved", i, t));
         return v;
     };
 
