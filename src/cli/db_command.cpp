@@ -6,6 +6,7 @@
 #include "cli/db_progress.hpp"
 #include "cluster/cluster_tier_team.hpp"
 #include "cluster/communicator.hpp"
+#include "cluster/owned_build.hpp"
 #include "core/notation.hpp"
 #include "core/pit_names.hpp"
 #include "core/rules_string.hpp"
@@ -30,11 +31,50 @@ struct DbArgs {
     int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     bool quiet = false;
     bool json = false;
+    bool owned_blocks = false;
 };
+
+// --owned-blocks: every process holds only its block of each tier and asks the
+// others for the children it lacks (cluster/owned_build.hpp).
+void build_owned(const DbArgs& args) {
+    const Rules rules = args.game.parsed_rules();
+    const auto& world = cluster::Communicator::world();
+    const bool speaks = world.leader() && !args.quiet;
+    const auto folder = solve::EndgameDatabase::folder(args.dir, rules);
+    const cluster::OwnedBuildReport r =
+        cluster::build_with_owned_blocks(rules, args.dir, args.max_stones, world, [&](int tier, double seconds) {
+            if (speaks && !args.json) fmt::print(stderr, "tier {} written ({:.2f} s)\n", tier, seconds);
+        });
+    const std::uint64_t questions = world.max(r.questions), remote = world.max(r.remote);
+    if (!world.leader()) return;
+    if (args.json) {
+        fmt::print("{}\n", nlohmann::json{{"rules", rules_string(rules)},
+                                          {"pits", rules.pits},
+                                          {"max_stones", r.max_stones},
+                                          {"seconds", r.seconds},
+                                          {"positions_built", r.positions},
+                                          {"processes", world.size()},
+                                          {"owned_blocks", true},
+                                          {"writing_seconds", r.writing_seconds},
+                                          {"most_questions", questions},
+                                          {"most_remote_questions", remote}}
+                               .dump());
+        return;
+    }
+    fmt::print("{}: tiers 0..{} in files tier-000.mdb ... ({} present before)\n", folder.string(), r.max_stones,
+               r.had + 1);
+    if (r.positions > 0)
+        fmt::print(
+            "built {} positions in {:.2f} s ({:.1f} million positions/s) by {} processes holding a block each; the "
+            "busiest asked {} children, {} of them of other processes; gathering and writing took {:.2f} s\n",
+            r.positions, r.seconds, static_cast<double>(r.positions) / r.seconds / 1e6, world.size(), questions,
+            remote, r.writing_seconds);
+}
 
 // Under mpirun every process runs this: they build each tier together (a share
 // each), the leader (rank 0) writes the files and alone speaks.
 void build(const DbArgs& args) {
+    if (args.owned_blocks) return build_owned(args);
     const Rules rules = args.game.parsed_rules();
     const auto& world = cluster::Communicator::world();
     solve::EndgameDatabase db(rules, args.dir);
@@ -154,6 +194,10 @@ void add_db_command(CLI::App& app) {
     b->add_option("--threads", build_args->threads, "threads")->capture_default_str()->check(whole_number(1, 256));
     b->add_flag("--quiet", build_args->quiet, "no progress bar");
     b->add_flag("--json", build_args->json, "print a JSON summary (tiers, sizes on disk, time)");
+    b->add_flag("--owned-blocks", build_args->owned_blocks,
+                "under mpirun: each process holds only its block of every tier and asks the others for the "
+                "children it lacks (databases larger than one machine's memory; kalah and homework rules, one "
+                "thread a process)");
     b->footer(
         "Examples:\n  mancala db build --rules kalah --pits 6 --max-stones 20 --out mancala-db\n"
         "  mpirun -np 4 mancala db build --rules kalah --pits 6 --max-stones 24 --out /shared/mancala-db\n"

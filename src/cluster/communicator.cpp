@@ -98,6 +98,101 @@ void Communicator::gather_all(std::span<const std::int8_t> mine, std::span<const
           "all-gather");
 }
 
+namespace {
+
+template <class T>
+std::vector<std::vector<T>> trade_all(const std::vector<std::vector<T>>& out, int processes, MPI_Datatype type) {
+    std::vector<int> send_counts, send_starts, receive_counts(static_cast<std::size_t>(processes)), receive_starts;
+    std::vector<T> sent;
+    for (const std::vector<T>& o : out) {
+        if (sent.size() + o.size() > static_cast<std::size_t>(INT_MAX))
+            throw std::runtime_error("an all-to-all batch larger than one MPI message takes");
+        send_starts.push_back(static_cast<int>(sent.size()));
+        send_counts.push_back(static_cast<int>(o.size()));
+        sent.insert(sent.end(), o.begin(), o.end());
+    }
+    check(MPI_Alltoall(send_counts.data(), 1, MPI_INT, receive_counts.data(), 1, MPI_INT, MPI_COMM_WORLD),
+          "all-to-all of the counts");
+    std::size_t total = 0;
+    for (int c : receive_counts) {
+        receive_starts.push_back(static_cast<int>(total));
+        total += static_cast<std::size_t>(c);
+    }
+    if (total > static_cast<std::size_t>(INT_MAX))
+        throw std::runtime_error("an all-to-all batch larger than one MPI message takes");
+    std::vector<T> received(total);
+    check(MPI_Alltoallv(sent.data(), send_counts.data(), send_starts.data(), type, received.data(),
+                        receive_counts.data(), receive_starts.data(), type, MPI_COMM_WORLD),
+          "all-to-all");
+    std::vector<std::vector<T>> in(static_cast<std::size_t>(processes));
+    for (std::size_t q = 0; q < in.size(); ++q)
+        in[q].assign(received.begin() + receive_starts[q],
+                     received.begin() + receive_starts[q] + receive_counts[q]);
+    return in;
+}
+
+constexpr int kBlockTag = 0x6d62;  // a tier's blocks to and from the leader
+
+}  // namespace
+
+std::vector<std::vector<std::uint64_t>> Communicator::all_to_all(
+    const std::vector<std::vector<std::uint64_t>>& out) const {
+    if (!distributed()) return out;
+    return trade_all(out, size_, MPI_UINT64_T);
+}
+
+std::vector<std::vector<std::int8_t>> Communicator::all_to_all(
+    const std::vector<std::vector<std::int8_t>>& out) const {
+    if (!distributed()) return out;
+    return trade_all(out, size_, MPI_INT8_T);
+}
+
+void Communicator::gather_to_leader(std::span<const std::int8_t> mine, std::span<const std::uint64_t> counts,
+                                    std::span<std::int8_t> all) const {
+    if (!leader()) {
+        for (std::size_t at = 0; at < mine.size(); at += kPiece) {
+            const auto count = static_cast<int>(std::min(kPiece, mine.size() - at));
+            check(MPI_Send(mine.data() + at, count, MPI_INT8_T, 0, kBlockTag, MPI_COMM_WORLD), "send of a block");
+        }
+        return;
+    }
+    std::copy(mine.begin(), mine.end(), all.begin());
+    std::size_t start = counts.empty() ? 0 : counts[0];
+    for (int q = 1; q < size_; ++q) {
+        const auto bytes = static_cast<std::size_t>(counts[static_cast<std::size_t>(q)]);
+        for (std::size_t at = 0; at < bytes; at += kPiece) {
+            const auto count = static_cast<int>(std::min(kPiece, bytes - at));
+            check(MPI_Recv(all.data() + start + at, count, MPI_INT8_T, q, kBlockTag, MPI_COMM_WORLD,
+                           MPI_STATUS_IGNORE),
+                  "receipt of a block");
+        }
+        start += bytes;
+    }
+}
+
+void Communicator::scatter_from_leader(std::span<const std::int8_t> all, std::span<const std::uint64_t> counts,
+                                       std::span<std::int8_t> mine) const {
+    if (!leader()) {
+        for (std::size_t at = 0; at < mine.size(); at += kPiece) {
+            const auto count = static_cast<int>(std::min(kPiece, mine.size() - at));
+            check(MPI_Recv(mine.data() + at, count, MPI_INT8_T, 0, kBlockTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE),
+                  "receipt of a block");
+        }
+        return;
+    }
+    std::copy(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(mine.size()), mine.begin());
+    std::size_t start = counts.empty() ? 0 : counts[0];
+    for (int q = 1; q < size_; ++q) {
+        const auto bytes = static_cast<std::size_t>(counts[static_cast<std::size_t>(q)]);
+        for (std::size_t at = 0; at < bytes; at += kPiece) {
+            const auto count = static_cast<int>(std::min(kPiece, bytes - at));
+            check(MPI_Send(all.data() + start + at, count, MPI_INT8_T, q, kBlockTag, MPI_COMM_WORLD),
+                  "send of a block");
+        }
+        start += bytes;
+    }
+}
+
 std::vector<double> Communicator::gather_all(double value) const {
     std::vector<double> all(static_cast<std::size_t>(size_), value);
     if (distributed())
@@ -194,6 +289,22 @@ void Communicator::gather_all(std::span<const std::int8_t> mine, std::span<const
     std::copy(mine.begin(), mine.end(), all.begin());
 }
 std::vector<double> Communicator::gather_all(double value) const { return {value}; }
+std::vector<std::vector<std::uint64_t>> Communicator::all_to_all(
+    const std::vector<std::vector<std::uint64_t>>& out) const {
+    return out;
+}
+std::vector<std::vector<std::int8_t>> Communicator::all_to_all(
+    const std::vector<std::vector<std::int8_t>>& out) const {
+    return out;
+}
+void Communicator::gather_to_leader(std::span<const std::int8_t> mine, std::span<const std::uint64_t>,
+                                    std::span<std::int8_t> all) const {
+    std::copy(mine.begin(), mine.end(), all.begin());
+}
+void Communicator::scatter_from_leader(std::span<const std::int8_t> all, std::span<const std::uint64_t>,
+                                       std::span<std::int8_t> mine) const {
+    std::copy(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(mine.size()), mine.begin());
+}
 std::uint64_t Communicator::min(std::uint64_t value) const { return value; }
 std::uint64_t Communicator::max(std::uint64_t value) const { return value; }
 void Communicator::broadcast(std::span<std::int64_t>) const {}

@@ -50,6 +50,16 @@ public:
     std::vector<double> gather_all(double value) const;
     std::uint64_t min(std::uint64_t value) const;
     std::uint64_t max(std::uint64_t value) const;
+    /// All-to-all: out[q] goes to process q; returns what each process sent this one, by rank.
+    std::vector<std::vector<std::uint64_t>> all_to_all(const std::vector<std::vector<std::uint64_t>>& out) const;
+    std::vector<std::vector<std::int8_t>> all_to_all(const std::vector<std::vector<std::int8_t>>& out) const;
+    /// Every process's `mine` (counts[rank] bytes) into the leader's `all`, in rank
+    /// order; `all` is used on the leader only.
+    void gather_to_leader(std::span<const std::int8_t> mine, std::span<const std::uint64_t> counts,
+                          std::span<std::int8_t> all) const;
+    /// The leader's `all` cut into blocks of counts[rank] bytes, each into its process's `mine`.
+    void scatter_from_leader(std::span<const std::int8_t> all, std::span<const std::uint64_t> counts,
+                             std::span<std::int8_t> mine) const;
     /// The leader's `values` (of the same length everywhere) on every process.
     void broadcast(std::span<std::int64_t> values) const;
     /// Waits until every process has come here, sleeping between looks (MPI's own

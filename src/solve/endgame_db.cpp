@@ -91,11 +91,15 @@ std::filesystem::path EndgameDatabase::folder(const std::filesystem::path& root,
     return root / rules_folder_name(rules);
 }
 
-std::filesystem::path EndgameDatabase::tier_path(int tier) const {
-    return *dir_ / fmt::format("tier-{:03}.mdb", tier);
+std::filesystem::path EndgameDatabase::tier_file(const std::filesystem::path& folder, int tier) {
+    return folder / fmt::format("tier-{:03}.mdb", tier);
 }
 
-TierFileIdentity EndgameDatabase::identity(int tier) const { return {rules_, tier, index_->size(tier)}; }
+std::filesystem::path EndgameDatabase::tier_path(int tier) const { return tier_file(*dir_, tier); }
+
+TierFileIdentity EndgameDatabase::identity(int tier) const {
+    return tier_identity(rules_, tier, index_->size(tier));
+}
 
 void EndgameDatabase::ensure_index(int max_stones) {
     if (!index_ || index_->max_stones() < max_stones) index_ = std::make_unique<TierIndex>(rules_.pits, max_stones);

@@ -61,6 +61,12 @@ public:
 
     /// The subfolder of `root` that holds the database of `rules`, e.g. root/kalah-6.
     static std::filesystem::path folder(const std::filesystem::path& root, const Rules& rules);
+    /// The file of tier `tier` in a database's `folder`.
+    static std::filesystem::path tier_file(const std::filesystem::path& folder, int tier);
+    /// What the file of tier `tier` (of `size` positions) of `rules` must be.
+    static TierFileIdentity tier_identity(const Rules& rules, int tier, std::uint64_t size) {
+        return {rules, tier, size};
+    }
 
     /// Builds every tier up to `max_stones` that is not there yet (on disk, each is
     /// written as soon as it is done). Throws std::invalid_argument beyond kMaxStones.

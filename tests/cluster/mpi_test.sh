@@ -5,6 +5,8 @@
 #  - a process killed mid-build ends the job with mpirun's message naming it, leaves
 #    only whole tiers (each checked on opening), and the job restarted completes
 #    identically;
+#  - 3 processes each holding only a block of every tier (--owned-blocks) write
+#    the same files, and resume a build;
 #  - a proof split among 3 processes gives the retrograde value and an optimal move,
 #    and a bound test the same answer; a retrograde solve built by 3 the same value.
 # Usage: mpi_test.sh MANCALA MPIEXEC
@@ -52,6 +54,18 @@ ls "$work/killed/kalah-5"/.tier-* >/dev/null 2>&1 && echo "   (a temporary file 
 "${mpirun[@]}" -np 3 "$mancala" db build --rules kalah --pits 5 --max-stones 19 --out "$work/killed" --threads 1 \
     --quiet >"$work/restart.out"
 diff -r "$work/one/kalah-5" "$work/killed/kalah-5" || fail "the restarted build differs"
+
+echo "== owned blocks: 3 processes each holding a block of every tier build the same files, and resume"
+"${mpirun[@]}" -np 3 "$mancala" db build --rules kalah --pits 5 --max-stones 7 --out "$work/owned" --owned-blocks \
+    --quiet >"$work/owned.out"
+"${mpirun[@]}" -np 3 "$mancala" db build --rules kalah --pits 5 --max-stones 11 --out "$work/owned" --owned-blocks \
+    --quiet >"$work/owned2.out"
+grep -q "(8 present before)" "$work/owned2.out" || fail "the owned build did not resume: $(cat "$work/owned2.out")"
+grep -q "by 3 processes holding a block each" "$work/owned2.out" || fail "no summary: $(cat "$work/owned2.out")"
+for t in $(seq -f "%03g" 0 11); do
+    cmp "$work/one/kalah-5/tier-$t.mdb" "$work/owned/kalah-5/tier-$t.mdb" || fail "owned tier $t differs"
+done
+[[ ! -f $work/owned/kalah-5/tier-012.mdb ]] || fail "a tier beyond --max-stones"
 
 echo "== a proof split among 3 processes"
 # agree EXPECTED ACTUAL: the value and a best move of a split proof against the retrograde answer.
