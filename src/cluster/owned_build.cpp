@@ -37,8 +37,8 @@ OwnedBuildReport build_with_owned_blocks(const Rules& rules, const std::filesyst
         throw std::invalid_argument(
             "--owned-blocks builds the rules of single sowing that end when either row is empty (kalah, homework)");
     if (max_stones < 0 || max_stones > solve::EndgameDatabase::kMaxStones)
-        throw std::invalid_argument(fmt::format("--max-stones {}: at most {}", max_stones,
-                                                solve::EndgameDatabase::kMaxStones));
+        throw std::invalid_argument(
+            fmt::format("--max-stones {}: at most {}", max_stones, solve::EndgameDatabase::kMaxStones));
     const auto started = std::chrono::steady_clock::now();
     const std::filesystem::path folder = solve::EndgameDatabase::folder(root, rules);
     const solve::TierIndex index(rules.pits, max_stones);
@@ -64,15 +64,18 @@ OwnedBuildReport build_with_owned_blocks(const Rules& rules, const std::filesyst
         blocks.emplace_back(sizes[static_cast<std::size_t>(world.rank())]);
         std::unique_ptr<solve::TierFile> file;
         if (world.leader())
-            file = std::make_unique<solve::TierFile>(solve::EndgameDatabase::tier_file(folder, t),
-                                                     solve::EndgameDatabase::tier_identity(rules, t, index.size(t)));
+            file =
+                std::make_unique<solve::TierFile>(solve::EndgameDatabase::tier_file(folder, t),
+                                                  solve::EndgameDatabase::tier_identity(rules, t, index.size(t)));
         world.scatter_from_leader(file ? file->values() : std::span<const std::int8_t>{}, sizes, blocks.back());
     }
 
     solve::OwnedTeam team;
     team.process = world.rank();
     team.processes = processes;
-    team.trade_questions = [&](const std::vector<std::vector<std::uint64_t>>& out) { return world.all_to_all(out); };
+    team.trade_questions = [&](const std::vector<std::vector<std::uint64_t>>& out) {
+        return world.all_to_all(out);
+    };
     team.trade_answers = [&](const std::vector<std::vector<std::int8_t>>& out) { return world.all_to_all(out); };
     team.max_all = [&](std::uint64_t v) { return world.max(v); };
     for (int t = static_cast<int>(present[0]); t <= max_stones; ++t) {

@@ -16,13 +16,13 @@
 namespace mancala::cluster {
 
 struct OwnedBuildReport {
-    int had = -1;                  ///< the highest tier on disk before, -1 if none
-    int max_stones = -1;           ///< the highest tier on disk after
-    std::uint64_t positions = 0;   ///< positions of the tiers built now
-    std::uint64_t questions = 0;   ///< children this process looked up
-    std::uint64_t remote = 0;      ///< of those, in another process's block
-    double seconds = 0;            ///< the whole build
-    double writing_seconds = 0;    ///< the leader's gathering and writing of the tiers
+    int had = -1;                 ///< the highest tier on disk before, -1 if none
+    int max_stones = -1;          ///< the highest tier on disk after
+    std::uint64_t positions = 0;  ///< positions of the tiers built now
+    std::uint64_t questions = 0;  ///< children this process looked up
+    std::uint64_t remote = 0;     ///< of those, in another process's block
+    double seconds = 0;           ///< the whole build
+    double writing_seconds = 0;   ///< the leader's gathering and writing of the tiers
 };
 
 /// Builds the database of `rules` (single sowing, either-row-empty end) under
