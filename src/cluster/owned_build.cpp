@@ -45,30 +45,26 @@ OwnedBuildReport build_with_owned_blocks(const Rules& rules, const std::filesyst
     const int processes = world.size();
     OwnedBuildReport report;
 
-    // The tiers on disk: the leader's count, for everyone.
-    std::int64_t present[1] = {0};
+    // The tiers on disk, opened (and checked) by the leader, which hands each process its blocks.
+    std::unique_ptr<solve::EndgameDatabase> on_disk;
+    std::int64_t present[2] = {0, -1};  // the tiers to read, the highest on disk
     if (world.leader()) {
-        std::filesystem::create_directories(folder);
-        while (present[0] <= max_stones &&
-               std::filesystem::exists(solve::EndgameDatabase::tier_file(folder, static_cast<int>(present[0]))))
-            ++present[0];
+        on_disk = std::make_unique<solve::EndgameDatabase>(rules, root);
+        solve::EndgameDatabase::remove_unfinished_files(folder);
+        present[0] = std::min(on_disk->max_stones(), max_stones) + 1;
+        present[1] = on_disk->max_stones();
     }
     world.broadcast(present);
-    report.had = static_cast<int>(present[0]) - 1;
-
-    // This process's block of every tier.
+    report.had = static_cast<int>(present[1]);
     std::vector<std::vector<std::int8_t>> blocks;
     auto lower = [&] { return std::vector<std::span<const std::int8_t>>(blocks.begin(), blocks.end()); };
     for (int t = 0; t < present[0]; ++t) {
         const std::vector<std::uint64_t> sizes = block_sizes(index.size(t), processes);
         blocks.emplace_back(sizes[static_cast<std::size_t>(world.rank())]);
-        std::unique_ptr<solve::TierFile> file;
-        if (world.leader())
-            file =
-                std::make_unique<solve::TierFile>(solve::EndgameDatabase::tier_file(folder, t),
-                                                  solve::EndgameDatabase::tier_identity(rules, t, index.size(t)));
-        world.scatter_from_leader(file ? file->values() : std::span<const std::int8_t>{}, sizes, blocks.back());
+        world.scatter_from_leader(on_disk ? on_disk->tier(t) : std::span<const std::int8_t>{}, sizes,
+                                  blocks.back());
     }
+    on_disk.reset();
 
     solve::OwnedTeam team;
     team.process = world.rank();

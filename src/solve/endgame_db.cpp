@@ -95,6 +95,10 @@ std::filesystem::path EndgameDatabase::tier_file(const std::filesystem::path& fo
     return folder / fmt::format("tier-{:03}.mdb", tier);
 }
 
+void EndgameDatabase::remove_unfinished_files(const std::filesystem::path& folder) {
+    remove_temporary_files(folder);
+}
+
 std::filesystem::path EndgameDatabase::tier_path(int tier) const { return tier_file(*dir_, tier); }
 
 TierFileIdentity EndgameDatabase::identity(int tier) const {

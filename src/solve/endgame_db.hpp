@@ -63,6 +63,8 @@ public:
     static std::filesystem::path folder(const std::filesystem::path& root, const Rules& rules);
     /// The file of tier `tier` in a database's `folder`.
     static std::filesystem::path tier_file(const std::filesystem::path& folder, int tier);
+    /// Removes what writes interrupted before their rename left in `folder`.
+    static void remove_unfinished_files(const std::filesystem::path& folder);
     /// What the file of tier `tier` (of `size` positions) of `rules` must be.
     static TierFileIdentity tier_identity(const Rules& rules, int tier, std::uint64_t size) {
         return {rules, tier, size};
@@ -80,6 +82,8 @@ public:
     bool covers(const Rules& rules) const override;
     int max_stones() const override { return static_cast<int>(tiers_.size()) - 1; }
     int value(const int* cells, int stones) const override;
+    /// Every value of tier `t` <= max_stones(), in index order.
+    std::span<const std::int8_t> tier(int t) const { return tiers_.at(static_cast<std::size_t>(t)); }
 
     /// What the side to move of `p` gains from here on; throws std::out_of_range
     /// if `p` has more stones in its pits than the database holds.

@@ -6,7 +6,7 @@
 #    only whole tiers (each checked on opening), and the job restarted completes
 #    identically;
 #  - 3 processes each holding only a block of every tier (--owned-blocks) write
-#    the same files, and resume a build;
+#    the same files, resume a build, and restart one killed mid-way identically;
 #  - a proof split among 3 processes gives the retrograde value and an optimal move,
 #    and a bound test the same answer; a retrograde solve built by 3 the same value.
 # Usage: mpi_test.sh MANCALA MPIEXEC
@@ -66,6 +66,28 @@ for t in $(seq -f "%03g" 0 11); do
     cmp "$work/one/kalah-5/tier-$t.mdb" "$work/owned/kalah-5/tier-$t.mdb" || fail "owned tier $t differs"
 done
 [[ ! -f $work/owned/kalah-5/tier-012.mdb ]] || fail "a tier beyond --max-stones"
+
+echo "== owned blocks: a process killed mid-build ends the job; the restart completes identically"
+"${mpirun[@]}" -np 3 "$mancala" db build --rules kalah --pits 5 --max-stones 19 --out "$work/okilled" \
+    --owned-blocks --quiet >/dev/null 2>"$work/okilled.err" &
+job=$!
+for _ in $(seq 1 600); do
+    [[ -f $work/okilled/kalah-5/tier-012.mdb ]] && break
+    sleep 0.05
+done
+victim=""
+for pid in $(pgrep -f "db build --rules kalah --pits 5 --max-stones 19 --out $work/okilled" || true); do
+    if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx OMPI_COMM_WORLD_RANK=2; then victim=$pid; fi
+done
+[[ -n $victim ]] || fail "no process of rank 2 found"
+kill -9 "$victim"
+status=0
+wait "$job" || status=$?
+[[ $status -ne 0 ]] || fail "the owned-blocks job exited 0 after losing a process"
+grep -q "rank 2" "$work/okilled.err" || fail "mpirun did not name the lost process: $(cat "$work/okilled.err")"
+"${mpirun[@]}" -np 3 "$mancala" db build --rules kalah --pits 5 --max-stones 19 --out "$work/okilled" \
+    --owned-blocks --quiet >/dev/null
+diff -r "$work/one/kalah-5" "$work/okilled/kalah-5" || fail "the restarted owned-blocks build differs"
 
 echo "== a proof split among 3 processes"
 # agree EXPECTED ACTUAL: the value and a best move of a split proof against the retrograde answer.
