@@ -65,10 +65,10 @@ void build_owned(const DbArgs& args) {
                r.had + 1);
     if (r.positions > 0)
         fmt::print(
-            "built {} positions in {:.2f} s ({:.1f} million positions/s) by {} processes holding a block each; the "
-            "busiest asked {} children, {} of them of other processes; gathering and writing took {:.2f} s\n",
-            r.positions, r.seconds, static_cast<double>(r.positions) / r.seconds / 1e6, world.size(), questions,
-            remote, r.writing_seconds);
+            "built {} positions in {:.2f} s ({:.1f} million positions/s) by {} process{} holding a block each; "
+            "the busiest asked {} children, {} of them of other processes; gathering and writing took {:.2f} s\n",
+            r.positions, r.seconds, static_cast<double>(r.positions) / r.seconds / 1e6, world.size(),
+            world.size() == 1 ? "" : "es", questions, remote, r.writing_seconds);
 }
 
 // Under mpirun every process runs this: they build each tier together (a share
