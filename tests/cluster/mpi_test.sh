@@ -29,31 +29,37 @@ echo "== a database built by 3 processes is the one built by 1"
 diff -r "$work/one" "$work/three" || fail "the files differ"
 grep -q "^3 processes; rank 0 solved" "$work/three.out" || fail "no summary of the processes: $(cat "$work/three.out")"
 
+# kill_mid_build DIR RANK [FLAGS...]: a 3-process build of Kalah 5 pits to 19 stones into DIR,
+# whose process RANK is killed once tier 12 is written; the job must fail naming RANK, and the
+# same command run again must complete it as one process builds it ($work/one).
+kill_mid_build() {
+    local dir=$1 rank=$2
+    shift 2
+    local build=(db build --rules kalah --pits 5 --max-stones 19 --out "$dir" --quiet "$@")
+    "${mpirun[@]}" -np 3 "$mancala" "${build[@]}" >/dev/null 2>"$dir.err" &
+    local job=$! victim="" status=0
+    for _ in $(seq 1 600); do
+        [[ -f $dir/kalah-5/tier-012.mdb ]] && break
+        sleep 0.05
+    done
+    [[ -f $dir/kalah-5/tier-012.mdb ]] || fail "the build never reached tier 12"
+    for pid in $(pgrep -f "db build --rules kalah --pits 5 --max-stones 19 --out $dir" || true); do
+        if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$rank"; then victim=$pid; fi
+    done
+    [[ -n $victim ]] || fail "no process of rank $rank found"
+    kill -9 "$victim"
+    wait "$job" || status=$?
+    [[ $status -ne 0 ]] || fail "the job exited 0 after losing a process"
+    grep -q "rank $rank" "$dir.err" || fail "mpirun did not name the lost process: $(cat "$dir.err")"
+    [[ ! -f $dir/kalah-5/tier-019.mdb ]] || fail "the build finished before the kill: make it longer"
+    ls "$dir/kalah-5"/.tier-* >/dev/null 2>&1 && echo "   (a temporary file was left; the restart removes it)"
+    "${mpirun[@]}" -np 3 "$mancala" "${build[@]}" >/dev/null
+    diff -r "$work/one/kalah-5" "$dir/kalah-5" || fail "the restarted build differs"
+}
+
 echo "== a process killed mid-build: the job ends, whole tiers stay, a restart completes identically"
 "$mancala" db build --rules kalah --pits 5 --max-stones 19 --out "$work/one" --quiet >/dev/null
-"${mpirun[@]}" -np 3 "$mancala" db build --rules kalah --pits 5 --max-stones 19 --out "$work/killed" --threads 1 \
-    --quiet >"$work/killed.out" 2>"$work/killed.err" &
-job=$!
-for _ in $(seq 1 600); do
-    [[ -f $work/killed/kalah-5/tier-012.mdb ]] && break
-    sleep 0.05
-done
-[[ -f $work/killed/kalah-5/tier-012.mdb ]] || fail "the build never reached tier 12"
-victim=""
-for pid in $(pgrep -f "db build --rules kalah --pits 5 --max-stones 19 --out $work/killed" || true); do
-    if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx OMPI_COMM_WORLD_RANK=1; then victim=$pid; fi
-done
-[[ -n $victim ]] || fail "no process of rank 1 found"
-kill -9 "$victim"
-status=0
-wait "$job" || status=$?
-[[ $status -ne 0 ]] || fail "the job exited 0 after losing a process"
-grep -q "rank 1" "$work/killed.err" || fail "mpirun did not name the lost process: $(cat "$work/killed.err")"
-[[ ! -f $work/killed/kalah-5/tier-019.mdb ]] || fail "the build finished before the kill: make it longer"
-ls "$work/killed/kalah-5"/.tier-* >/dev/null 2>&1 && echo "   (a temporary file was left; the restart removes it)"
-"${mpirun[@]}" -np 3 "$mancala" db build --rules kalah --pits 5 --max-stones 19 --out "$work/killed" --threads 1 \
-    --quiet >"$work/restart.out"
-diff -r "$work/one/kalah-5" "$work/killed/kalah-5" || fail "the restarted build differs"
+kill_mid_build "$work/killed" 1 --threads 1
 
 echo "== owned blocks: 3 processes each holding a block of every tier build the same files, and resume"
 "${mpirun[@]}" -np 3 "$mancala" db build --rules kalah --pits 5 --max-stones 7 --out "$work/owned" --owned-blocks \
@@ -68,26 +74,7 @@ done
 [[ ! -f $work/owned/kalah-5/tier-012.mdb ]] || fail "a tier beyond --max-stones"
 
 echo "== owned blocks: a process killed mid-build ends the job; the restart completes identically"
-"${mpirun[@]}" -np 3 "$mancala" db build --rules kalah --pits 5 --max-stones 19 --out "$work/okilled" \
-    --owned-blocks --quiet >/dev/null 2>"$work/okilled.err" &
-job=$!
-for _ in $(seq 1 600); do
-    [[ -f $work/okilled/kalah-5/tier-012.mdb ]] && break
-    sleep 0.05
-done
-victim=""
-for pid in $(pgrep -f "db build --rules kalah --pits 5 --max-stones 19 --out $work/okilled" || true); do
-    if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx OMPI_COMM_WORLD_RANK=2; then victim=$pid; fi
-done
-[[ -n $victim ]] || fail "no process of rank 2 found"
-kill -9 "$victim"
-status=0
-wait "$job" || status=$?
-[[ $status -ne 0 ]] || fail "the owned-blocks job exited 0 after losing a process"
-grep -q "rank 2" "$work/okilled.err" || fail "mpirun did not name the lost process: $(cat "$work/okilled.err")"
-"${mpirun[@]}" -np 3 "$mancala" db build --rules kalah --pits 5 --max-stones 19 --out "$work/okilled" \
-    --owned-blocks --quiet >/dev/null
-diff -r "$work/one/kalah-5" "$work/okilled/kalah-5" || fail "the restarted owned-blocks build differs"
+kill_mid_build "$work/okilled" 2 --owned-blocks
 
 echo "== a proof split among 3 processes"
 # agree EXPECTED ACTUAL: the value and a best move of a split proof against the retrograde answer.
