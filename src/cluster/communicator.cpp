@@ -133,6 +133,22 @@ std::vector<std::vector<T>> trade_all(const std::vector<std::vector<T>>& out, in
 
 constexpr int kBlockTag = 0x6d62;  // a tier's blocks to and from the leader
 
+// A block of a tier to or from one other process, in pieces MPI's int counts can take.
+void send_block(const std::int8_t* data, std::size_t bytes, int to) {
+    for (std::size_t at = 0; at < bytes; at += kPiece) {
+        const auto count = static_cast<int>(std::min(kPiece, bytes - at));
+        check(MPI_Send(data + at, count, MPI_INT8_T, to, kBlockTag, MPI_COMM_WORLD), "send of a block");
+    }
+}
+
+void receive_block(std::int8_t* data, std::size_t bytes, int from) {
+    for (std::size_t at = 0; at < bytes; at += kPiece) {
+        const auto count = static_cast<int>(std::min(kPiece, bytes - at));
+        check(MPI_Recv(data + at, count, MPI_INT8_T, from, kBlockTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE),
+              "receipt of a block");
+    }
+}
+
 }  // namespace
 
 std::vector<std::vector<std::uint64_t>> Communicator::all_to_all(
@@ -149,46 +165,24 @@ std::vector<std::vector<std::int8_t>> Communicator::all_to_all(
 
 void Communicator::gather_to_leader(std::span<const std::int8_t> mine, std::span<const std::uint64_t> counts,
                                     std::span<std::int8_t> all) const {
-    if (!leader()) {
-        for (std::size_t at = 0; at < mine.size(); at += kPiece) {
-            const auto count = static_cast<int>(std::min(kPiece, mine.size() - at));
-            check(MPI_Send(mine.data() + at, count, MPI_INT8_T, 0, kBlockTag, MPI_COMM_WORLD), "send of a block");
-        }
-        return;
-    }
+    if (!leader()) return send_block(mine.data(), mine.size(), 0);
     std::copy(mine.begin(), mine.end(), all.begin());
-    std::size_t start = counts.empty() ? 0 : counts[0];
+    std::size_t start = counts[0];
     for (int q = 1; q < size_; ++q) {
         const auto bytes = static_cast<std::size_t>(counts[static_cast<std::size_t>(q)]);
-        for (std::size_t at = 0; at < bytes; at += kPiece) {
-            const auto count = static_cast<int>(std::min(kPiece, bytes - at));
-            check(MPI_Recv(all.data() + start + at, count, MPI_INT8_T, q, kBlockTag, MPI_COMM_WORLD,
-                           MPI_STATUS_IGNORE),
-                  "receipt of a block");
-        }
+        receive_block(all.data() + start, bytes, q);
         start += bytes;
     }
 }
 
 void Communicator::scatter_from_leader(std::span<const std::int8_t> all, std::span<const std::uint64_t> counts,
                                        std::span<std::int8_t> mine) const {
-    if (!leader()) {
-        for (std::size_t at = 0; at < mine.size(); at += kPiece) {
-            const auto count = static_cast<int>(std::min(kPiece, mine.size() - at));
-            check(MPI_Recv(mine.data() + at, count, MPI_INT8_T, 0, kBlockTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE),
-                  "receipt of a block");
-        }
-        return;
-    }
+    if (!leader()) return receive_block(mine.data(), mine.size(), 0);
     std::copy(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(mine.size()), mine.begin());
-    std::size_t start = counts.empty() ? 0 : counts[0];
+    std::size_t start = counts[0];
     for (int q = 1; q < size_; ++q) {
         const auto bytes = static_cast<std::size_t>(counts[static_cast<std::size_t>(q)]);
-        for (std::size_t at = 0; at < bytes; at += kPiece) {
-            const auto count = static_cast<int>(std::min(kPiece, bytes - at));
-            check(MPI_Send(all.data() + start + at, count, MPI_INT8_T, q, kBlockTag, MPI_COMM_WORLD),
-                  "send of a block");
-        }
+        send_block(all.data() + start, bytes, q);
         start += bytes;
     }
 }

@@ -23,7 +23,6 @@ template <class Board>
 struct Child {
     Board board;
     std::uint64_t key;  ///< its table key, or 0 when the child's search will not consult the table
-    bool near;          ///< its search is shallow: its entry is in the table's near part
     int move;
     int gain;  ///< points the move wins for the mover at once
     int rank;  ///< order: larger first

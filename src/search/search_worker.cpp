@@ -74,7 +74,6 @@ void SearchWorker<Board>::make_child(Child<Board>& c, const Board& p, int move, 
     c.key = 0;
     c.known = c.over;
     c.value = c.gain;
-    c.near = near_table(depth - 1);
     if (!c.over && shared_.endgame_stones >= 0) {
         const int stones = shared_.total_stones - c.board.store(Side::South) - c.board.store(Side::North);
         if (stones <= shared_.endgame_stones) {
@@ -86,7 +85,7 @@ void SearchWorker<Board>::make_child(Child<Board>& c, const Board& p, int move, 
     }
     if (!c.over && depth - 1 >= kMinTableDepth) {
         c.key = Ops::key(c.board, context_);
-        shared_.tt->prefetch(c.key, c.near);
+        shared_.tt->prefetch(c.key, near_table(depth - 1));
     }
 }
 
@@ -109,11 +108,11 @@ int SearchWorker<Board>::child_value(const Board& p, int move, int depth, int al
 }
 
 template <class Board>
-typename SearchWorker<Board>::TableProbe SearchWorker<Board>::probe_table(std::uint64_t key, bool near, int depth,
-                                                                          int alpha, int beta) {
+typename SearchWorker<Board>::TableProbe SearchWorker<Board>::probe_table(std::uint64_t key, int depth, int alpha,
+                                                                          int beta) {
     TableProbe probe;
     TTEntry entry;
-    if (!shared_.tt->probe(key, near, entry)) return probe;
+    if (!shared_.tt->probe(key, near_table(depth), entry)) return probe;
     probe.move = entry.move;
     if (!usable(entry, depth)) return probe;
     const bool cut = entry.bound == Bound::Exact || (entry.bound == Bound::Lower && entry.score >= beta) ||
@@ -129,10 +128,11 @@ typename SearchWorker<Board>::TableProbe SearchWorker<Board>::probe_table(std::u
 template <class Board>
 std::optional<typename SearchWorker<Board>::EtcCut> SearchWorker<Board>::etc_cutoff(
     const ChildList<Board>& children, int depth, int beta) {
+    const bool near = near_table(depth - 1);
     for (int k = 0; k < children.size(); ++k) {
         const Child<Board>& c = children[k];
         TTEntry e;
-        if (c.key == 0 || !shared_.tt->probe(c.key, c.near, e) || !usable(e, depth - 1)) continue;
+        if (c.key == 0 || !shared_.tt->probe(c.key, near, e) || !usable(e, depth - 1)) continue;
         const bool lower = e.bound == Bound::Exact || e.bound == (c.same_side ? Bound::Lower : Bound::Upper);
         const int value = c.same_side ? c.gain + e.score : c.gain - e.score;
         if (lower && value >= beta) {
@@ -150,7 +150,7 @@ int SearchWorker<Board>::finish(const Node& node) {
             node.best >= node.beta ? Bound::Lower : (node.best > node.alpha ? Bound::Exact : Bound::Upper);
         shared_.tt->store(node.key,
                           TTEntry{node.best, node.depth, bound, estimates_ == node.estimates, node.best_move},
-                          node.near);
+                          near_table(node.depth));
     }
     return node.best;
 }
@@ -177,10 +177,9 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
 
     // Step 4. The transposition table: a bound that settles the node, or the move to try first.
     const bool use_table = depth >= kMinTableDepth;
-    const bool near = near_table(depth);
     int tt_move = -1;
     if (use_table) {
-        const TableProbe probe = probe_table(key, near, depth, alpha, beta);
+        const TableProbe probe = probe_table(key, depth, alpha, beta);
         if (probe.cutoff) return *probe.cutoff;
         tt_move = probe.move;
     }
@@ -193,7 +192,7 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
 
     // Step 7. The table's move first, on its own: it cuts off often enough that
     // making the other children first would mostly be wasted.
-    Node node{key, depth, alpha, beta, estimates_, use_table, near};
+    Node node{key, depth, alpha, beta, estimates_, use_table};
     if (tt_move >= 0 && p.pit(p.to_move(), tt_move) > 0) {
         node.best = child_value(p, tt_move, depth, alpha, beta);
         if (stopped()) return 0;

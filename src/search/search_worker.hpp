@@ -58,8 +58,6 @@ struct SharedSearch {
     /// Late move reductions (Step 10 of the search): off in proofs, and when the search
     /// must return exact depth-d minimax values (reuse_deeper_results off).
     bool reductions = false;
-    /// Nodes at most this many plies from the horizon keep their entries in the near table (-1: none).
-    int near_depth = kNearDepth;
     int total_stones = 0;  ///< constant through a game: stones leave the pits only for the stores
     TranspositionTable* tt = nullptr;
     BusyNodes* busy = nullptr;  ///< with more than one thread
@@ -130,7 +128,6 @@ private:
         int beta;
         std::uint64_t estimates;  ///< estimates_ when its children's search began
         bool use_table;
-        bool near;
         int best = -kScoreInfinity;
         int best_move = -1;
     };
@@ -147,9 +144,9 @@ private:
 
     /// `key` is the position's table key when depth >= kMinTableDepth (the parent computed it).
     int search(const Board& p, std::uint64_t key, int depth, int alpha, int beta);
-    TableProbe probe_table(std::uint64_t key, bool near, int depth, int alpha, int beta);
+    TableProbe probe_table(std::uint64_t key, int depth, int alpha, int beta);
     /// Whether a node `depth` plies from the horizon keeps its entry in the near table.
-    bool near_table(int depth) const { return depth <= shared_.near_depth; }
+    bool near_table(int depth) const { return depth <= kNearDepth && shared_.tt->uses_near_table(); }
     std::optional<EtcCut> etc_cutoff(const ChildList<Board>& children, int depth, int beta);
     /// Records the node's result in the table (when it uses one) and returns it.
     int finish(const Node& node);

@@ -43,6 +43,7 @@ public:
     /// Whether the near table is used at all (a proof's search does without: see
     /// SearchRun); when it is not, every probe and store goes to the main table alone.
     void use_near_table(bool on) { near_on_ = on; }
+    bool uses_near_table() const { return near_on_; }
 
     /// The entry of a position: from the near table alone when `near`, else from
     /// the main table or, failing that, the near one (a position whose subtree

@@ -1,6 +1,7 @@
 #include "solve/owned_sweep.hpp"
 
 #include "solve/fast_sower.hpp"
+#include "solve/tier_sweep.hpp"
 
 #include <fmt/format.h>
 
@@ -37,13 +38,6 @@ std::uint64_t question(int tier, std::uint64_t index) {
 int question_tier(std::uint64_t q) { return static_cast<int>(q >> kTierShift); }
 std::uint64_t question_index(std::uint64_t q) { return q & ((std::uint64_t{1} << kTierShift) - 1); }
 
-/// The layer of a position (solve/tier_sweep.hpp): each stone's distance to its owner's store, summed.
-int layer_of(const int* cells, int n) {
-    int distance = 0;
-    for (int i = 0; i < n; ++i) distance += (cells[i] + cells[n + i]) * (n - i);
-    return distance;
-}
-
 /// One move of a position under way: what it won at once, and where its child's value will be.
 struct PendingMove {
     int gain;
@@ -75,7 +69,8 @@ OwnedSweepStats sweep_owned_block(const Rules& rules, const TierIndex& index, in
     if (block.first < block.last) {
         index.unrank(tier, block.first, cells.data());
         for (std::uint64_t at = 0;; ++at) {
-            by_layer[static_cast<std::size_t>(layer_of(cells.data(), n))].push_back(at);
+            by_layer[static_cast<std::size_t>(row_distance(cells.data(), n) + row_distance(cells.data() + n, n))]
+                .push_back(at);
             if (at + 1 == mine.size()) break;
             index.next(cells.data());
         }

@@ -76,12 +76,9 @@ struct Rows {
     }
 
     std::uint32_t group_of(const std::array<int, 2 * kMaxPits>& row) const {
-        int stones = 0, distance = 0;
-        for (int i = 0; i < n; ++i) {
-            stones += row[static_cast<std::size_t>(i)];
-            distance += row[static_cast<std::size_t>(i)] * (n - i);
-        }
-        return group(stones, distance);
+        int stones = 0;
+        for (int i = 0; i < n; ++i) stones += row[static_cast<std::size_t>(i)];
+        return group(stones, row_distance(row.data(), n));
     }
 
     /// Fills the parts of the index `row` gives (see the columns below).

@@ -18,6 +18,15 @@
 
 namespace mancala::solve {
 
+/// A row's part of a position's layer: its stones' distance to the row's store,
+/// each stone counted n - pit for the row's n pits in sowing order. A position's
+/// layer is the sum over both rows; a same-tier move lowers it.
+inline int row_distance(const int* row, int n) {
+    int distance = 0;
+    for (int i = 0; i < n; ++i) distance += row[i] * (n - i);
+    return distance;
+}
+
 /// As solve_tier (solve/tier_builder.hpp), for rules with has_fast_path(rules):
 /// the same values, byte for byte.
 void sweep_tier(const Rules& rules, const TierIndex& index, int tier,
