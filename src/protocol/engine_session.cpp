@@ -209,6 +209,10 @@ void EngineSession::go(const std::vector<std::string_view>& words) {
 int run_engine_session(std::istream& in, std::ostream& out, const std::string& spec,
                        const agents::AgentContext& context) {
     EngineSession session(spec, context, out);
+    // std::cin is tied to std::cout: each read would flush the output from this thread
+    // while the search's thread writes its answer there, and a race on the buffer may
+    // send a line twice. Only `say` touches the output, under its lock.
+    in.tie(nullptr);
     std::string line;
     while (std::getline(in, line))
         if (!session.handle(line)) return 0;

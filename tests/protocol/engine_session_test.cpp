@@ -9,8 +9,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace mancala::protocol {
@@ -98,6 +100,52 @@ TEST(EngineSession, ALineLongerThanTheProtocolAllowsIsRefused) {
     ASSERT_EQ(out.size(), 2u);
     EXPECT_EQ(out[0], "info string error: a line of 5000 bytes (the limit is 4096)");
     EXPECT_EQ(out[1], "readyok");
+}
+
+// An output that notices two threads inside it at once: each call lingers a little so
+// that an overlap, if the session allows one, is caught rather than lucky.
+class OverlapWatchingBuffer : public std::stringbuf {
+public:
+    bool overlapped() const { return overlapped_; }
+
+protected:
+    std::streamsize xsputn(const char* s, std::streamsize n) override {
+        const Entered entered(*this);
+        return std::stringbuf::xsputn(s, n);
+    }
+    int sync() override {
+        const Entered entered(*this);
+        return std::stringbuf::sync();
+    }
+
+private:
+    struct Entered {
+        explicit Entered(OverlapWatchingBuffer& b) : buffer(b) {
+            if (buffer.inside_.exchange(true)) buffer.overlapped_ = true;
+            std::this_thread::sleep_for(std::chrono::microseconds(50));
+        }
+        ~Entered() { buffer.inside_ = false; }
+        OverlapWatchingBuffer& buffer;
+    };
+    std::atomic<bool> inside_{false};
+    std::atomic<bool> overlapped_{false};
+};
+
+// The input of `mancala engine` is std::cin, which is tied to std::cout: reading a line
+// flushed the output while the search's thread wrote its answer, and a host once got one
+// bestmove twice (the second taken as the answer to its next position).
+TEST(EngineSession, ReadingTheNextLineNeverTouchesTheOutputTheSearchWrites) {
+    std::string input = "rules kalah 4 3\n";
+    for (int i = 0; i < 200; ++i) input += "position start\ngo movetime 100\n";
+    std::istringstream in(input);
+    OverlapWatchingBuffer buffer;
+    std::ostream out(&buffer);
+    in.tie(&out);
+    run_engine_session(in, out, "random:seed=1", agents::AgentContext{});
+    EXPECT_FALSE(buffer.overlapped());
+    int answers = 0;
+    for (const std::string& line : lines_of(buffer.str())) answers += line.rfind("bestmove ", 0) == 0 ? 1 : 0;
+    EXPECT_EQ(answers, 200);
 }
 
 TEST(EngineSession, StopAnswersAtOnceWithTheBestMoveSoFar) {
