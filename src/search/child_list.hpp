@@ -30,26 +30,36 @@ struct Child {
     bool same_side;  ///< the mover moves again (an extra turn)
     bool known;      ///< the game is over or the database holds the child: `value` is exact
     int value;       ///< when known: the child's exact value for the mover of the parent
+    /// The database's value of the child, fetched from memory but not yet read (see
+    /// ChildList::make_all); nullptr when the database does not hold it.
+    const std::int8_t* exact_at;
 };
 
 template <class Board>
 class ChildList {
 public:
     /// Makes the children of `p` for every legal move but `skip`, calling
-    /// make(child, move) for each, and orders them. A child whose exact value is at
-    /// least `beta` refutes the node at once: it is returned, and the others are
-    /// not made. Otherwise returns nullptr.
-    template <class Make>
-    const Child<Board>* make_all(const Board& p, int skip, int beta, Make&& make) {
+    /// make(child, move) for each, then settle(child) for each in the same order, and
+    /// orders them. Making only starts the memory reads a child needs (its table
+    /// bucket, its database value); settling reads them. All of them then wait for
+    /// memory together rather than one after another, which is most of a proof's time.
+    /// A child whose exact value is at least `beta` refutes the node at once: it is
+    /// returned, and those after it are not settled. Otherwise returns nullptr.
+    template <class Make, class Settle>
+    const Child<Board>* make_all(const Board& p, int skip, int beta, Make&& make, Settle&& settle) {
         count_ = next_ = deferred_count_ = next_deferred_ = 0;
         const Side me = p.to_move();
         const int n = p.pits();
+        int made = 0;
         for (int move = 0; move < n; ++move) {
             if (p.pit(me, move) == 0 || move == skip) continue;
-            Child<Board>& c = children_[count_];
-            make(c, move);
+            make(children_[made++], move);
+        }
+        for (int slot = 0; slot < made; ++slot) {
+            Child<Board>& c = children_[slot];
+            settle(c);
             if (c.known && c.value >= beta) return &c;
-            c.rank = c.known ? kKnownChildRank : move_rank(c.same_side, c.gain, move);
+            c.rank = c.known ? kKnownChildRank : move_rank(c.same_side, c.gain, c.move);
             insert(count_++);
         }
         return nullptr;

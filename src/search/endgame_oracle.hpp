@@ -23,6 +23,10 @@ public:
     /// play, in stones. `cells` holds the mover's pits then the opponent's, each row
     /// in its sowing order; `stones` is their sum, at most max_stones().
     virtual int value(const int* cells, int stones) const = 0;
+
+    /// Where value(cells, stones) is kept, as a signed byte: a search that wants several
+    /// values fetches them all from memory before it reads the first.
+    virtual const std::int8_t* value_address(const int* cells, int stones) const = 0;
 };
 
 }  // namespace mancala::search

@@ -4,6 +4,7 @@
 #include "util/assert.hpp"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 
 namespace mancala::search {
@@ -52,16 +53,22 @@ int SearchWorker<Board>::leaf_value(const Board& p) const {
 }
 
 template <class Board>
-int SearchWorker<Board>::endgame_value(const Board& p, int stones) const {
+const std::int8_t* SearchWorker<Board>::endgame_address(const Board& p, int stones) const {
     int cells[2 * kMaxPits];
     [[maybe_unused]] const int counted = mover_first_counts(p, cells);
     MANCALA_ASSERT(counted == stones, "the stones asked for are the stones in the pits");
-    return kPointsPerStone * shared_.endgame->value(cells, stones);
+    return shared_.endgame->value_address(cells, stones);
+}
+
+template <class Board>
+int SearchWorker<Board>::endgame_value(const Board& p, int stones) const {
+    return kPointsPerStone * *endgame_address(p, stones);
 }
 
 // Plays `move` from `p` into `c`: the stones it wins at once, whether the game
-// ends or the mover keeps the turn, and (when the child will consult the table)
-// its key, whose bucket is fetched from memory at once.
+// ends or the mover keeps the turn, and where the child's value will be read,
+// which is fetched from memory at once: its database value, or (when the child
+// will consult the table) its table bucket. settle_child reads the database value.
 template <class Board>
 void SearchWorker<Board>::make_child(Child<Board>& c, const Board& p, int move, int depth) {
     const Side me = p.to_move();
@@ -74,12 +81,12 @@ void SearchWorker<Board>::make_child(Child<Board>& c, const Board& p, int move, 
     c.key = 0;
     c.known = c.over;
     c.value = c.gain;
+    c.exact_at = nullptr;
     if (!c.over && shared_.endgame_stones >= 0) {
         const int stones = shared_.total_stones - c.board.store(Side::South) - c.board.store(Side::North);
         if (stones <= shared_.endgame_stones) {
-            const int exact = endgame_value(c.board, stones);
-            c.known = true;
-            c.value = c.same_side ? c.gain + exact : c.gain - exact;
+            c.exact_at = endgame_address(c.board, stones);
+            __builtin_prefetch(c.exact_at);
             return;
         }
     }
@@ -87,6 +94,14 @@ void SearchWorker<Board>::make_child(Child<Board>& c, const Board& p, int move, 
         c.key = Ops::key(c.board, context_);
         shared_.tt->prefetch(c.key, near_table(depth - 1));
     }
+}
+
+template <class Board>
+void SearchWorker<Board>::settle_child(Child<Board>& c) const {
+    if (!c.exact_at) return;
+    const int exact = kPointsPerStone * *c.exact_at;
+    c.known = true;
+    c.value = c.same_side ? c.gain + exact : c.gain - exact;
 }
 
 // The value of child `c` for the mover of its parent, searched within (alpha, beta).
@@ -104,6 +119,7 @@ template <class Board>
 int SearchWorker<Board>::child_value(const Board& p, int move, int depth, int alpha, int beta) {
     Child<Board> c;
     make_child(c, p, move, depth);
+    settle_child(c);
     return child_search(c, depth, alpha, beta);
 }
 
@@ -206,8 +222,9 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     // Step 8. Every other child at once, ordered (see ChildList). A finished game or
     // a database position that refutes the node ends it before the others are made.
     ChildList<Board>& children = children_[static_cast<std::size_t>(depth)];
-    const Child<Board>* refutation =
-        children.make_all(p, tt_move, beta, [&](Child<Board>& c, int move) { make_child(c, p, move, depth); });
+    const Child<Board>* refutation = children.make_all(
+        p, tt_move, beta, [&](Child<Board>& c, int move) { make_child(c, p, move, depth); },
+        [&](Child<Board>& c) { settle_child(c); });
     if (refutation) {
         count_node();
         node.best = refutation->value;
@@ -263,27 +280,26 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
 }
 
 // One ply from the leaves every child is a leaf: no recursion, no ordering, no
-// table; just the best of (stones won + the child's static value).
+// table; just the best of (stones won + the child's static value). Every child is
+// made first, so that their database values come from memory together.
 template <class Board>
 int SearchWorker<Board>::frontier(const Board& p, int alpha, int beta) {
     const Side me = p.to_move();
     const int n = p.pits();
-    const int before = p.store_difference(me);
+    std::array<Child<Board>, kMaxPits> leaves;
+    int count = 0;
+    for (int i = 0; i < n; ++i)
+        if (p.pit(me, i) > 0) make_child(leaves[static_cast<std::size_t>(count++)], p, i, 1);
     int best = -kScoreInfinity;
-    for (int i = 0; i < n; ++i) {
-        if (p.pit(me, i) == 0) continue;
-        Board child = p;
-        const MoveResult r = Ops::apply(child, context_, i);
+    for (int k = 0; k < count; ++k) {
+        Child<Board>& c = leaves[static_cast<std::size_t>(k)];
         count_node();
-        int value = kPointsPerStone * (child.store_difference(me) - before);
-        const int stones = shared_.total_stones - child.store(Side::South) - child.store(Side::North);
-        if (!r.game_over && stones <= shared_.endgame_stones) {
-            const int exact = endgame_value(child, stones);
-            value += child.to_move() == me ? exact : -exact;
-        } else if (!r.game_over) {
+        settle_child(c);
+        int value = c.value;
+        if (!c.known) {
             ++estimates_;
-            const int leaf = leaf_value(child);
-            value += child.to_move() == me ? leaf : -leaf;
+            const int leaf = leaf_value(c.board);
+            value = c.same_side ? c.gain + leaf : c.gain - leaf;
         }
         if (value > best) {
             best = value;

@@ -151,6 +151,8 @@ private:
     /// Records the node's result in the table (when it uses one) and returns it.
     int finish(const Node& node);
     void make_child(Child<Board>& c, const Board& p, int move, int depth);
+    /// Reads the database value make_child fetched, if any: the child is then known.
+    void settle_child(Child<Board>& c) const;
     int child_search(const Child<Board>& c, int depth, int alpha, int beta);
     /// Searches the child reached by `move` and returns its value for the mover of `p`.
     int child_value(const Board& p, int move, int depth, int alpha, int beta);
@@ -158,6 +160,8 @@ private:
     int leaf_value(const Board& p) const;
     /// The exact value of `p` (in points) from the endgame database; `stones` are those in its pits.
     int endgame_value(const Board& p, int stones) const;
+    /// Where the database keeps that value (in stones).
+    const std::int8_t* endgame_address(const Board& p, int stones) const;
     void count_node() {
         ++nodes_;
         if (++unflushed_ >= kCheckInterval) check_limits();

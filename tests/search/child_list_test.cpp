@@ -30,6 +30,11 @@ void make(Child<Position>& c, int move, std::vector<int>& made) {
     c.value = 2 * kPointsPerStone;
 }
 
+// What the search's settle_child does: reads what make started to fetch.
+auto settle_into(std::vector<int>& settled) {
+    return [&settled](Child<Position>& c) { settled.push_back(c.move); };
+}
+
 std::vector<int> handed_out(ChildList<Position>& list, int put_off_move) {
     std::vector<int> moves;
     while (const Child<Position>* c = list.next([&](const Child<Position>& x) { return x.move == put_off_move; }))
@@ -39,9 +44,10 @@ std::vector<int> handed_out(ChildList<Position>& list, int put_off_move) {
 
 TEST(ChildList, MakesAllButTheSkippedMoveBestFirst) {
     auto list = std::make_unique<ChildList<Position>>();
-    std::vector<int> made;
-    const Child<Position>* refutation =
-        list->make_all(kPosition, 3, kScoreInfinity, [&](Child<Position>& c, int move) { make(c, move, made); });
+    std::vector<int> made, settled;
+    const Child<Position>* refutation = list->make_all(
+        kPosition, 3, kScoreInfinity, [&](Child<Position>& c, int move) { make(c, move, made); },
+        settle_into(settled));
     EXPECT_EQ(refutation, nullptr);
     EXPECT_EQ(made, (std::vector<int>{1, 2, 4, 5}));
     // Extra turns nearest the store first, then stones won, then nearest the store.
@@ -55,27 +61,37 @@ TEST(ChildList, MakesAllButTheSkippedMoveBestFirst) {
 
 TEST(ChildList, PutsOffABusyChildUntilTheOthersAreDone) {
     auto list = std::make_unique<ChildList<Position>>();
-    std::vector<int> made;
-    list->make_all(kPosition, -1, kScoreInfinity, [&](Child<Position>& c, int move) { make(c, move, made); });
+    std::vector<int> made, settled;
+    list->make_all(
+        kPosition, -1, kScoreInfinity, [&](Child<Position>& c, int move) { make(c, move, made); },
+        settle_into(settled));
     EXPECT_EQ(handed_out(*list, -1), (std::vector<int>{4, 2, 1, 5, 3}));  // a known child last
-    list->make_all(kPosition, -1, kScoreInfinity, [&](Child<Position>& c, int move) { make(c, move, made); });
+    list->make_all(
+        kPosition, -1, kScoreInfinity, [&](Child<Position>& c, int move) { make(c, move, made); },
+        settle_into(settled));
     EXPECT_EQ(handed_out(*list, 2), (std::vector<int>{4, 1, 5, 3, 2}));
 }
 
 TEST(ChildList, AKnownChildAtOrAboveBetaRefutesAtOnce) {
     auto list = std::make_unique<ChildList<Position>>();
-    std::vector<int> made;
-    const Child<Position>* refutation = list->make_all(kPosition, -1, 2 * kPointsPerStone,
-                                                       [&](Child<Position>& c, int move) { make(c, move, made); });
+    std::vector<int> made, settled;
+    const Child<Position>* refutation = list->make_all(
+        kPosition, -1, 2 * kPointsPerStone, [&](Child<Position>& c, int move) { make(c, move, made); },
+        settle_into(settled));
     ASSERT_NE(refutation, nullptr);
     EXPECT_EQ(refutation->move, 3);
-    EXPECT_EQ(made, (std::vector<int>{1, 2, 3}));  // the others are not made
-    // Beta one point higher: move 5's child no longer refutes, and every child is made.
+    // Every child is made (its memory reads started) before the first is settled;
+    // those after the refutation are not settled.
+    EXPECT_EQ(made, (std::vector<int>{1, 2, 3, 4, 5}));
+    EXPECT_EQ(settled, (std::vector<int>{1, 2, 3}));
+    // Beta one point higher: move 3's child no longer refutes, and every child is settled.
     made.clear();
-    EXPECT_EQ(list->make_all(kPosition, -1, 2 * kPointsPerStone + 1,
-                             [&](Child<Position>& c, int move) { make(c, move, made); }),
+    settled.clear();
+    EXPECT_EQ(list->make_all(
+                  kPosition, -1, 2 * kPointsPerStone + 1,
+                  [&](Child<Position>& c, int move) { make(c, move, made); }, settle_into(settled)),
               nullptr);
-    EXPECT_EQ(made.size(), 5u);
+    EXPECT_EQ(settled.size(), 5u);
     EXPECT_EQ(list->size(), 5);  // the list starts afresh on each make_all
 }
 
