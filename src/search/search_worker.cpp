@@ -280,19 +280,25 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
 }
 
 // One ply from the leaves every child is a leaf: no recursion, no ordering, no
-// table; just the best of (stones won + the child's static value). Every child is
-// made first, so that their database values come from memory together.
+// table; just the best of (stones won + the child's static value). With a database,
+// every child is made first, so that their values come from memory together;
+// without one, a child after a cutoff is never made.
 template <class Board>
 int SearchWorker<Board>::frontier(const Board& p, int alpha, int beta) {
     const Side me = p.to_move();
     const int n = p.pits();
-    std::array<Child<Board>, kMaxPits> leaves;
+    std::array<Child<Board>, kMaxPits>& leaves = leaves_;
+    const bool fetch_first = shared_.endgame_stones >= 0;
     int count = 0;
-    for (int i = 0; i < n; ++i)
-        if (p.pit(me, i) > 0) make_child(leaves[static_cast<std::size_t>(count++)], p, i, 1);
+    if (fetch_first) {
+        for (int i = 0; i < n; ++i)
+            if (p.pit(me, i) > 0) make_child(leaves[static_cast<std::size_t>(count++)], p, i, 1);
+    }
     int best = -kScoreInfinity;
-    for (int k = 0; k < count; ++k) {
-        Child<Board>& c = leaves[static_cast<std::size_t>(k)];
+    for (int i = 0, k = 0; i < n; ++i) {
+        if (p.pit(me, i) == 0) continue;
+        Child<Board>& c = leaves[static_cast<std::size_t>(k++)];
+        if (!fetch_first) make_child(c, p, i, 1);
         count_node();
         settle_child(c);
         int value = c.value;

@@ -17,6 +17,7 @@
 #include "search/search_mode.hpp"
 #include "search/transposition_table.hpp"
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -186,6 +187,8 @@ private:
     bool aborted_ = false;
     /// The children of the node at each remaining depth (see ChildList).
     std::vector<ChildList<Board>> children_;
+    /// The children of a frontier node (never nested): a member, so that no call constructs them.
+    std::array<Child<Board>, kMaxPits> leaves_;
 };
 
 extern template class SearchWorker<Position>;
