@@ -1,0 +1,65 @@
+// What a random read of memory the size of a proof's table costs on this machine,
+// alone and with others under way: the reason a search node starts the reads of all
+// its children before it reads the first (search/child_list.hpp).
+//   ./build/bench/mancala_bench --benchmark_filter=RandomReads
+
+#include <benchmark/benchmark.h>
+
+#include <sys/mman.h>
+
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <random>
+#include <vector>
+
+namespace {
+
+constexpr std::size_t kRegionBytes = std::size_t{256} << 20;  // the table of a Kalah(6,4) proof
+constexpr std::size_t kLine = 64;
+
+// One cycle through every cache line of the region in a random order (Sattolo's
+// shuffle): each line holds the offset of the next, so each read needs the one before.
+struct ChasedRegion {
+    ChasedRegion() {
+        void* memory = ::mmap(nullptr, kRegionBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (memory == MAP_FAILED) throw std::bad_alloc();
+        ::madvise(memory, kRegionBytes, MADV_HUGEPAGE);  // as the table is
+        bytes = static_cast<char*>(memory);
+        const std::size_t lines = kRegionBytes / kLine;
+        std::vector<std::uint32_t> order(lines);
+        for (std::size_t i = 0; i < lines; ++i) order[i] = static_cast<std::uint32_t>(i);
+        std::mt19937_64 random(1);
+        for (std::size_t i = lines - 1; i > 0; --i) std::swap(order[i], order[random() % i]);
+        for (std::size_t i = 0; i < lines; ++i) {
+            const std::uint64_t next = std::uint64_t{order[(i + 1) % lines]} * kLine;
+            std::memcpy(bytes + std::size_t{order[i]} * kLine, &next, sizeof next);
+        }
+    }
+    ~ChasedRegion() { ::munmap(bytes, kRegionBytes); }
+    char* bytes = nullptr;
+};
+
+const ChasedRegion& region() {
+    static const ChasedRegion r;
+    return r;
+}
+
+// `chains` walks through the cycle at once, started far apart: their reads are
+// independent of each other, as the children of one node are.
+void RandomReads(benchmark::State& state) {
+    const auto chains = static_cast<std::size_t>(state.range(0));
+    const char* bytes = region().bytes;
+    std::vector<std::uint64_t> at(chains);
+    for (std::size_t c = 0; c < chains; ++c) at[c] = (kRegionBytes / chains / kLine) * c * kLine;
+    for (auto _ : state) {
+        for (std::size_t c = 0; c < chains; ++c) std::memcpy(&at[c], bytes + at[c], sizeof at[c]);
+        benchmark::DoNotOptimize(at.data());
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(chains));
+    state.counters["ns_per_read"] = benchmark::Counter(static_cast<double>(state.iterations() * chains),
+                                                       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(RandomReads)->Arg(1)->Arg(2)->Arg(4)->Arg(8);
+
+}  // namespace
