@@ -22,7 +22,7 @@ public:
     /// What the side to move will gain over the opponent from here on under perfect
     /// play, in stones. `cells` holds the mover's pits then the opponent's, each row
     /// in its sowing order; `stones` is their sum, at most max_stones().
-    virtual int value(const int* cells, int stones) const = 0;
+    int value(const int* cells, int stones) const { return *value_address(cells, stones); }
 
     /// Where value(cells, stones) is kept, as a signed byte: a search that wants several
     /// values fetches them all from memory before it reads the first.

@@ -4,7 +4,6 @@
 #include "util/assert.hpp"
 
 #include <algorithm>
-#include <array>
 #include <functional>
 
 namespace mancala::search {
@@ -220,7 +219,7 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     }
 
     // Step 8. Every other child at once, ordered (see ChildList). A finished game or
-    // a database position that refutes the node ends it before the others are made.
+    // a database position that refutes the node ends it before the others are read.
     ChildList<Board>& children = children_[static_cast<std::size_t>(depth)];
     const Child<Board>* refutation = children.make_all(
         p, tt_move, beta, [&](Child<Board>& c, int move) { make_child(c, p, move, depth); },
@@ -287,17 +286,16 @@ template <class Board>
 int SearchWorker<Board>::frontier(const Board& p, int alpha, int beta) {
     const Side me = p.to_move();
     const int n = p.pits();
-    std::array<Child<Board>, kMaxPits>& leaves = leaves_;
     const bool fetch_first = shared_.endgame_stones >= 0;
     int count = 0;
     if (fetch_first) {
         for (int i = 0; i < n; ++i)
-            if (p.pit(me, i) > 0) make_child(leaves[static_cast<std::size_t>(count++)], p, i, 1);
+            if (p.pit(me, i) > 0) make_child(leaves_[static_cast<std::size_t>(count++)], p, i, 1);
     }
     int best = -kScoreInfinity;
     for (int i = 0, k = 0; i < n; ++i) {
         if (p.pit(me, i) == 0) continue;
-        Child<Board>& c = leaves[static_cast<std::size_t>(k++)];
+        Child<Board>& c = leaves_[static_cast<std::size_t>(k++)];
         if (!fetch_first) make_child(c, p, i, 1);
         count_node();
         settle_child(c);

@@ -201,8 +201,6 @@ bool EndgameDatabase::covers(const Rules& rules) const {
            rules.end == rules_.end && rules.extra_turn == rules_.extra_turn;
 }
 
-int EndgameDatabase::value(const int* cells, int stones) const { return *value_address(cells, stones); }
-
 const std::int8_t* EndgameDatabase::value_address(const int* cells, int stones) const {
     MANCALA_ASSERT(stones >= 0 && stones <= max_stones(), "a probe asks for a tier the database holds");
     return &tiers_[static_cast<std::size_t>(stones)][index_->rank(cells, stones)];

@@ -81,7 +81,7 @@ public:
     /// The highest tier available, -1 if none.
     bool covers(const Rules& rules) const override;
     int max_stones() const override { return static_cast<int>(tiers_.size()) - 1; }
-    int value(const int* cells, int stones) const override;
+    using search::EndgameOracle::value;
     const std::int8_t* value_address(const int* cells, int stones) const override;
     /// Every value of tier `t` <= max_stones(), in index order.
     std::span<const std::int8_t> tier(int t) const { return tiers_.at(static_cast<std::size_t>(t)); }
