@@ -94,13 +94,22 @@ SolveMethod choose_method(const Rules& rules, const Position& start, const Solve
 }
 
 int default_db_stones(const Rules& rules, int stones, std::uint64_t budget) {
-    // Half the stones less six: past that the next tier costs more to build than it
-    // saves the proof, short of it the proof grows faster (Kalah(6,4): 18 stones 18 s
-    // in all, 20 27 s; Kalah(6,5): 22 stones 22 min, 24 12 min).
+    // The proof grows with the stones above the database and the build with the
+    // positions in it. Measured from a fresh start (README, "Solved games"), the best
+    // database leaves about 25 stones above it while it holds no more than about 135
+    // million positions (Kalah(5,5): 24 stones, 9 s, where 19 took 81 s; (5,4): 15;
+    // (6,3): 12), and no less than half the stones less six while the budget allows
+    // (Kalah(6,4): 18 stones, 18 s in all, 20 27 s; Kalah(6,5): 22 stones 22 min, 24 12 min).
     const EndgameDatabase db(rules);
+    const int floor = stones / 2 - 6;
+    const int reach = stones - kStonesAboveDatabase;
+    auto worth = [&](int tier) {
+        if (tier > EndgameDatabase::kMaxStones) return false;
+        const std::uint64_t positions = db.positions_up_to(tier);
+        return positions <= budget && (tier <= floor || (tier <= reach && positions <= kQuickDatabasePositions));
+    };
     int want = 0;
-    while (want < stones / 2 - 6 && want < EndgameDatabase::kMaxStones && db.positions_up_to(want + 1) <= budget)
-        ++want;
+    while (worth(want + 1)) ++want;
     return want;
 }
 

@@ -70,8 +70,14 @@ struct Solution {
 inline constexpr std::uint64_t kQuickRetrogradePositions = 2'000'000;
 SolveMethod choose_method(const Rules& rules, const Position& start, const SolveOptions& options);
 
-/// The search's default database: tiers up to half the stones less six (fitted to
-/// what was measured), as far as `budget` positions allow.
+/// The stones a proof is best left to search above its default database, while the
+/// database stays quick to build (kQuickDatabasePositions).
+inline constexpr int kStonesAboveDatabase = 25;
+inline constexpr std::uint64_t kQuickDatabasePositions = 135'000'000;
+/// The search's default database for a game of `stones` stones in the pits (fitted to
+/// what was measured): tiers up to `stones` less kStonesAboveDatabase while they hold at
+/// most kQuickDatabasePositions, and at least up to half the stones less six, as far
+/// as `budget` positions allow.
 int default_db_stones(const Rules& rules, int stones, std::uint64_t budget);
 
 /// The search's table: 16 MiB below 36 stones (a bigger one costs more to fault in than
