@@ -236,8 +236,9 @@ void add_solve_command(CLI::App& app) {
                     "search: take exact endgame values from the databases under this folder, building missing "
                     "tiers there (default: build them in memory)");
     cmd->add_option("--db-stones", args->db_stones,
-                    "search: endgame database tiers up to this many stones in the pits (default: half the "
-                    "stones less 6, as far as --db-budget allows)")
+                    "search: endgame database tiers up to this many stones in the pits (default: 25 fewer than "
+                    "the game's while at most 135 M positions, and at least half of them less 6, as far as "
+                    "--db-budget allows)")
         ->check(whole_number(0, solve::EndgameDatabase::kMaxStones));
     cmd->add_option("--db-budget", args->db_budget, "search: positions (a byte each) of the default database")
         ->capture_default_str()
