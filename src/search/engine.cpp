@@ -47,6 +47,8 @@ public:
         // shallow ones included, which the small near table would lose (empty-capture
         // (5,5) on one thread: 77.0 M nodes with it, 58.6 M without).
         tt.use_near_table(mode.goal != SearchMode::Goal::Proof);
+        // Kalah(6,4), one thread: 82.0 M nodes replacing by work, 87.2 M by depth.
+        tt.replace_by_work(mode.goal == SearchMode::Goal::Proof);
         shared_.total_stones = position.total_stones();
         shared_.tt = &tt;
         const EndgameOracle* endgame = settings.endgame;

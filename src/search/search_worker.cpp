@@ -4,6 +4,7 @@
 #include "util/assert.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <functional>
 
 namespace mancala::search {
@@ -164,7 +165,8 @@ int SearchWorker<Board>::finish(const Node& node) {
         const Bound bound =
             node.best >= node.beta ? Bound::Lower : (node.best > node.alpha ? Bound::Exact : Bound::Upper);
         shared_.tt->store(node.key,
-                          TTEntry{node.best, node.depth, bound, estimates_ == node.estimates, node.best_move},
+                          TTEntry{node.best, node.depth, bound, estimates_ == node.estimates, node.best_move,
+                                  static_cast<int>(std::bit_width(nodes_ - node.nodes))},
                           near_table(node.depth));
     }
     return node.best;
@@ -173,6 +175,7 @@ int SearchWorker<Board>::finish(const Node& node) {
 template <class Board>
 int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, int alpha, int beta) {
     // Step 1. Count the node; give up if the search has been stopped.
+    const std::uint64_t nodes_before = nodes_;
     count_node();
     if (stopped()) return 0;
 
@@ -207,7 +210,7 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
 
     // Step 7. The table's move first, on its own: it cuts off often enough that
     // making the other children first would mostly be wasted.
-    Node node{key, depth, alpha, beta, estimates_, use_table};
+    Node node{key, depth, alpha, beta, estimates_, nodes_before, use_table};
     if (tt_move >= 0 && p.pit(p.to_move(), tt_move) > 0) {
         node.best = child_value(p, tt_move, depth, alpha, beta);
         if (stopped()) return 0;

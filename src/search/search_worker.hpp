@@ -128,6 +128,7 @@ private:
         int alpha;  ///< as it came: the table's bound compares the result with it
         int beta;
         std::uint64_t estimates;  ///< estimates_ when its children's search began
+        std::uint64_t nodes;      ///< nodes_ when it was entered
         bool use_table;
         int best = -kScoreInfinity;
         int best_move = -1;

@@ -7,7 +7,7 @@
 
 namespace mancala::search {
 
-// data layout: score (32 bits, two's complement) | depth 8 | bound 2 | proven 1 | move+1 5 | generation 6.
+// data layout: score (32 bits, two's complement) | depth 8 | bound 2 | proven 1 | move+1 5 | generation 6 | work 6.
 namespace {
 
 constexpr int kScoreShift = 0;
@@ -16,6 +16,7 @@ constexpr int kBoundShift = 40;
 constexpr int kProvenShift = 42;
 constexpr int kMoveShift = 43;
 constexpr int kGenerationShift = 48;
+constexpr int kWorkShift = 54;
 
 TTEntry unpack(std::uint64_t d) {
     TTEntry e;
@@ -24,6 +25,7 @@ TTEntry unpack(std::uint64_t d) {
     e.bound = static_cast<Bound>((d >> kBoundShift) & 0x3);
     e.proven = ((d >> kProvenShift) & 1) != 0;
     e.move = static_cast<int>((d >> kMoveShift) & 0x1F) - 1;
+    e.work = static_cast<int>((d >> kWorkShift) & 0x3F);
     return e;
 }
 
@@ -86,7 +88,8 @@ std::uint64_t TranspositionTable::pack(const TTEntry& e, std::uint8_t generation
            (depth << kDepthShift) | (static_cast<std::uint64_t>(e.bound) << kBoundShift) |
            (static_cast<std::uint64_t>(e.proven) << kProvenShift) |
            (static_cast<std::uint64_t>(e.move + 1) << kMoveShift) |
-           (static_cast<std::uint64_t>(generation) << kGenerationShift);
+           (static_cast<std::uint64_t>(generation) << kGenerationShift) |
+           (static_cast<std::uint64_t>(e.work < 0 ? 0 : (e.work > 63 ? 63 : e.work)) << kWorkShift);
 }
 
 bool TranspositionTable::probe(std::uint64_t key, bool near, TTEntry& out) const {
@@ -135,10 +138,10 @@ void TranspositionTable::store_bucket(Bucket& b, std::uint64_t key, const TTEntr
             victim = &s;
             break;
         }
-        // Worth: depth, with proven entries and the current search's entries kept longer.
+        // Worth: depth (or work), with proven entries and the current search's entries kept longer.
         const TTEntry old = unpack(data);
         const int age = (generation_ - generation_of(data)) & 0x3F;
-        const int worth = old.depth + (old.proven ? 64 : 0) - 8 * age;
+        const int worth = (by_work_ ? old.work : old.depth) + (old.proven ? 64 : 0) - 8 * age;
         if (worth < victim_worth) {
             victim_worth = worth;
             victim = &s;

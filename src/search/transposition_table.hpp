@@ -25,6 +25,9 @@ struct TTEntry {
     Bound bound = Bound::None;
     bool proven = false;  ///< no heuristic leaf below: the bound holds at any depth
     int move = -1;        ///< best or refuting move, -1 if none
+    /// The nodes searched to find it, as a bit width (0..63): what it would cost to
+    /// find again, which decides which entry of a full bucket goes.
+    int work = 0;
 };
 
 class TranspositionTable {
@@ -43,6 +46,10 @@ public:
     /// Whether the near table is used at all (a proof's search does without: see
     /// SearchRun); when it is not, every probe and store goes to the main table alone.
     void use_near_table(bool on) { near_on_ = on; }
+    /// Which entry of a full bucket a store replaces: by default the shallowest (depth
+    /// says what an entry cost in play); in a proof, where every node is searched to the
+    /// end, the one whose subtree was smallest (TTEntry::work).
+    void replace_by_work(bool on) { by_work_ = on; }
     bool uses_near_table() const { return near_on_; }
 
     /// The entry of a position: from the near table alone when `near`, else from
@@ -87,6 +94,7 @@ private:
     std::unique_ptr<Bucket[], Release> near_{nullptr, Release{0}};
     std::size_t near_mask_ = 0;
     bool near_on_ = true;
+    bool by_work_ = false;
     std::size_t megabytes_ = 0;
     std::uint8_t generation_ = 0;
 };

@@ -157,6 +157,32 @@ TEST(TranspositionTable, NearAndMainEntriesEachHaveTheirTable) {
     EXPECT_FALSE(tt.probe(11, true, out));
 }
 
+// A full bucket gives up its shallowest entry, or in a proof (replace_by_work) the one
+// whose subtree was smallest: the work field survives the packing.
+TEST(TranspositionTable, AFullBucketGivesUpItsShallowestOrItsCheapestEntry) {
+    for (const bool by_work : {false, true}) {
+        TranspositionTable tt(1);  // 16,384 buckets: keys 16,384 apart share one
+        tt.use_near_table(false);
+        tt.replace_by_work(by_work);
+        constexpr std::uint64_t kApart = 16384;
+        // depth and work in opposite orders: entry 1 is the shallowest, entry 3 the cheapest
+        const int depths[4] = {40, 10, 30, 20};
+        const int works[4] = {30, 40, 20, 10};
+        for (std::uint64_t k = 0; k < 4; ++k)
+            tt.store(1 + kApart * (k + 1), TTEntry{0, depths[k], Bound::Exact, true, 0, works[k]}, false);
+        TTEntry out;
+        ASSERT_TRUE(tt.probe(1 + kApart * 4, out));
+        EXPECT_EQ(out.work, 10);
+        tt.store(1 + kApart * 5, TTEntry{0, 25, Bound::Exact, true, 0, 25}, false);
+        const std::uint64_t gone = by_work ? 4 : 2;
+        EXPECT_FALSE(tt.probe(1 + kApart * gone, out)) << "by_work " << by_work;
+        for (std::uint64_t k = 1; k <= 5; ++k) {
+            if (k == gone) continue;
+            EXPECT_TRUE(tt.probe(1 + kApart * k, out)) << k;
+        }
+    }
+}
+
 struct DepthCase {
     const char* preset;
     int pits;
