@@ -68,7 +68,7 @@ SearchDatabase search_database(const Rules& rules, const Position& start, const 
 
 search::EngineSettings proof_engine_settings(const Position& start, const SolveOptions& options,
                                              const SearchDatabase& database) {
-    const std::size_t hash_mb = options.hash_mb ? options.hash_mb : solve_hash_mb(start.total_stones());
+    const std::size_t hash_mb = options.hash_mb ? options.hash_mb : solve_hash_mb(start.pits(), start.total_stones());
     search::EngineSettings settings{search::Heuristic::StoreDiff, hash_mb, options.threads};
     settings.endgame = database.db.get();
     settings.endgame_stones = database.stones;
@@ -113,9 +113,10 @@ int default_db_stones(const Rules& rules, int stones, std::uint64_t budget) {
     return want;
 }
 
-std::size_t solve_hash_mb(int total_stones) {
+std::size_t solve_hash_mb(int pits, int total_stones) {
     if (total_stones < 36) return 16;
-    return total_stones < 56 ? 256 : 2048;
+    if (total_stones < 56) return pits >= 6 ? 32 : 256;
+    return 2048;
 }
 
 Solution solve_position(const Rules& rules, const Position& start, const SolveOptions& options,

@@ -58,9 +58,12 @@ TEST(ChooseMethod, RetrogradeOnlyForSmallGames) {
 }
 
 TEST(SolveTable, SizedToTheGame) {
-    EXPECT_EQ(solve_hash_mb(35), 16u);
-    EXPECT_EQ(solve_hash_mb(36), 256u);
-    EXPECT_EQ(solve_hash_mb(56), 2048u);
+    EXPECT_EQ(solve_hash_mb(6, 35), 16u);
+    EXPECT_EQ(solve_hash_mb(6, 36), 32u);
+    EXPECT_EQ(solve_hash_mb(6, 55), 32u);
+    EXPECT_EQ(solve_hash_mb(5, 50), 256u);
+    EXPECT_EQ(solve_hash_mb(6, 56), 2048u);
+    EXPECT_EQ(solve_hash_mb(5, 60), 2048u);
 }
 
 }  // namespace
