@@ -68,7 +68,8 @@ SearchDatabase search_database(const Rules& rules, const Position& start, const 
 
 search::EngineSettings proof_engine_settings(const Position& start, const SolveOptions& options,
                                              const SearchDatabase& database) {
-    const std::size_t hash_mb = options.hash_mb ? options.hash_mb : solve_hash_mb(start.pits(), start.total_stones());
+    const std::size_t hash_mb =
+        options.hash_mb ? options.hash_mb : solve_hash_mb(start.pits(), start.total_stones());
     search::EngineSettings settings{search::Heuristic::StoreDiff, hash_mb, options.threads};
     settings.endgame = database.db.get();
     settings.endgame_stones = database.stones;
