@@ -165,7 +165,7 @@ TEST(TranspositionTable, AFullBucketGivesUpItsShallowestOrItsCheapestEntry) {
         tt.use_near_table(false);
         tt.replace_by_work(by_work);
         constexpr std::uint64_t kApart = 16384;
-        // depth and work in opposite orders: entry 1 is the shallowest, entry 3 the cheapest
+        // depth and work rank them differently: key 2 is the shallowest (depth 10), key 4 the cheapest (work 10)
         const int depths[4] = {40, 10, 30, 20};
         const int works[4] = {30, 40, 20, 10};
         for (std::uint64_t k = 0; k < 4; ++k)
