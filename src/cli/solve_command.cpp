@@ -39,6 +39,9 @@ struct SolveArgs {
     int warmup_depth = search::kProveWarmupDepth;  ///< plies of iterative deepening before the proof
     std::optional<int> at_least;                   ///< --at-least: the first player's margin
     std::optional<int> at_most;                    ///< --at-most
+    std::optional<int> split_plies;                ///< --split: pieces this many plies from the root
+    std::optional<double> piece_seconds;           ///< --piece-seconds: a longer piece is split
+    std::string journal;                           ///< --journal: the pieces' answers, kept
     bool json = false;
 };
 
@@ -47,19 +50,26 @@ struct SolveArgs {
 // log every line stands, and a pass under way shows once a minute.
 class ProofProgress : public search::SearchObserver {
 public:
-    explicit ProofProgress(bool quiet) : line_(stderr, is_terminal(stderr)), quiet_(quiet) {}
+    /// `pieces`: the searches are a split proof's pieces, whose warm-ups and bounds (the
+    /// mover's, where the pieces ask the first player's) PieceProgress tells instead.
+    ProofProgress(bool quiet, bool pieces) : line_(stderr, is_terminal(stderr)), quiet_(quiet), pieces_(pieces) {}
 
     void on_iteration(const search::SearchReport& r) override {
-        if (r.depth < search::kProveDepth)
+        if (!pieces_ && r.depth < search::kProveDepth)
             show(fmt::format("warm-up depth {:>3}: {:>12} nodes, {:.1f} s, {}", r.depth, r.nodes, r.seconds,
                              search::format_score(r.score, r.proven)),
                  Shown::WarmUp);
     }
     void on_proof_test(const search::ProofTest& t) override {
+        if (pieces_) {
+            show(fmt::format("piece under way: {} nodes, {:.0f} s", t.nodes, t.seconds), Shown::Pass);
+            return;
+        }
         show(fmt::format("proof: is the value at least {:+}? {} nodes, {:.0f} s", t.at_least, t.nodes, t.seconds),
              Shown::Pass);
     }
     void on_proof_bounds(const search::ProofBounds& b) override {
+        if (pieces_) return;
         auto bound = [](std::optional<int> stones) { return stones ? fmt::format("{:+}", *stones) : "?"; };
         show(fmt::format("proof: value in [{}, {}] after {} nodes, {:.1f} s", bound(b.lower), bound(b.upper),
                          b.nodes, b.seconds),
@@ -85,10 +95,42 @@ private:
 
     ProgressLine line_;
     bool quiet_;
+    bool pieces_;
     Shown shown_ = Shown::Nothing;
 };
 
 std::string signed_stones(int v) { return fmt::format("{:+}", v); }
+
+// A split proof's piece on stderr, one line each: the line of moves that leads to it
+// and its answer, in the first player's terms as every piece asks.
+class PieceProgress {
+public:
+    PieceProgress(const Rules& rules, const Position& start, int first_at_least, bool quiet)
+        : rules_(rules), start_(start), first_at_least_(first_at_least), quiet_(quiet) {}
+
+    void operator()(const solve::PieceReport& p) const {
+        if (quiet_ || (p.from_journal && !p.line.empty())) return;
+        std::vector<std::string> names;
+        Position at = start_;
+        for (const int move : p.line) {
+            names.push_back(pit_name(rules_.pits, at.to_move(), move));
+            at.apply(rules_, move);
+        }
+        const std::string where = names.empty() ? "the start" : fmt::format("after {}", fmt::join(names, " "));
+        const std::string answer =
+            !p.finished      ? fmt::format("unanswered in {:.0f} s: split", p.seconds)
+            : p.from_journal ? fmt::format("{} (from the journal)", p.holds ? "yes" : "no")
+                             : fmt::format("{} ({} nodes, {:.1f} s)", p.holds ? "yes" : "no", p.nodes, p.seconds);
+        fmt::print(stderr, "piece {}: first player at least {}? {}\n", where, signed_stones(first_at_least_),
+                   answer);
+    }
+
+private:
+    Rules rules_;
+    Position start_;
+    int first_at_least_;
+    bool quiet_;
+};
 
 void run(const SolveArgs& args) {
     const Rules rules = args.game.parsed_rules();
@@ -118,11 +160,21 @@ void run(const SolveArgs& args) {
         holds_if_high = !south;
     }
 
+    if (args.split_plies || args.piece_seconds || !args.journal.empty()) {
+        if (!asking) throw UsageError("--split, --piece-seconds and --journal need --at-least or --at-most");
+        options.split = solve::SplitOptions{};
+        options.split->split_plies = args.split_plies.value_or(0);
+        options.split->piece_seconds = args.piece_seconds;
+        options.journal = args.journal;
+    }
+
     // Under mpirun every process runs this and shares the work; the leader alone speaks.
     const auto& world = cluster::Communicator::world();
+    if (options.split && world.distributed())
+        throw UsageError("--split, --piece-seconds and --journal run in one process, not under mpirun");
     const bool quiet = args.json || !world.leader();
     DbProgress build_progress(stderr, !quiet, is_terminal(stderr));
-    ProofProgress proof_progress(quiet);
+    ProofProgress proof_progress(quiet, options.split.has_value());
     solve::SolveHooks hooks;
     hooks.on_build = [&](const solve::BuildProgress& p) { build_progress.update(p); };
     hooks.on_database = [&](int stones) {
@@ -130,6 +182,15 @@ void run(const SolveArgs& args) {
         if (!quiet) fmt::print(stderr, "endgame database: up to {} stones in the pits\n", stones);
     };
     hooks.observer = &proof_progress;
+    if (options.split) {
+        // The first player's bound every piece asks (the mover's at the start, turned).
+        const int first_at_least = south ? *options.at_least : 1 - *options.at_least;
+        hooks.on_piece = [&, progress =
+                                 PieceProgress(rules, start, first_at_least, quiet)](const solve::PieceReport& p) {
+            proof_progress.finish();
+            progress(p);
+        };
+    }
     const auto begin = std::chrono::steady_clock::now();
     cluster::ProofTeamReport team;
     const solve::Solution s = world.distributed()
@@ -175,6 +236,10 @@ void run(const SolveArgs& args) {
             out["busy_seconds"] = team.busy;
         }
         if (s.bound == 0) out["value"] = first_player;
+        if (s.split)
+            out["pieces"] = {{"searched", s.split->pieces_searched},
+                             {"split", s.split->pieces_abandoned},
+                             {"from_journal", s.split->pieces_from_journal}};
         if (asking) {
             out["question"] = asked;
             out["holds"] = *holds;
@@ -202,6 +267,9 @@ void run(const SolveArgs& args) {
     fmt::print("{}: {} {} in {:.2f} s, peak memory {:.0f} MiB{}\n", method, s.work,
                s.method == solve::SolveMethod::Retrograde ? "positions" : "nodes", seconds, peak_rss_mb(),
                world.distributed() ? " (rank 0)" : "");
+    if (s.split)
+        fmt::print("pieces: {} searched, {} split after running past --piece-seconds, {} from the journal\n",
+                   s.split->pieces_searched, s.split->pieces_abandoned, s.split->pieces_from_journal);
     if (world.distributed() && s.method == solve::SolveMethod::Search) {
         std::vector<std::string> busy;
         for (double b : team.busy) busy.push_back(fmt::format("{:.0f}%", 100.0 * b / std::max(team.seconds, 1e-9)));
@@ -252,10 +320,23 @@ void add_solve_command(CLI::App& app) {
                                      "margin at least V stones? (a piece of a long proof)");
     cmd->add_option("--at-most", args->at_most, "prove or refute: is the first player's final margin at most V?")
         ->excludes(at_least);
+    cmd->add_option("--split", args->split_plies,
+                    "with a bound: split the proof into pieces this many plies from the start (the first "
+                    "player's most promising moves first, every reply of the second player), each proven "
+                    "by its own search")
+        ->check(whole_number(0, 60));
+    cmd->add_option("--piece-seconds", args->piece_seconds,
+                    "with a bound: a piece still unanswered after this long is split into its children "
+                    "(default: never)")
+        ->check(CLI::Range(0.0, 1e9));
+    cmd->add_option("--journal", args->journal,
+                    "with a bound: record every piece's answer in this file, and take the answers it "
+                    "holds, so that a stopped proof resumes where it was");
     cmd->add_flag("--json", args->json, "print one JSON object");
     cmd->footer(
         "Examples:\n  mancala solve --rules kalah --pits 4 --seeds 3\n"
-        "  mancala solve --pits 6 --seeds 6 --at-least 2 --position \"6,6,6,6,6,6/6,6,0,7,7,7/0/1/N\"");
+        "  mancala solve --pits 6 --seeds 6 --at-least 2 --position \"6,6,6,6,6,6/6,6,0,7,7,7/0/1/N\"\n"
+        "  mancala solve --pits 6 --seeds 5 --at-least 10 --split 2 --piece-seconds 600 --journal k65.journal");
     cmd->callback([args] { run(*args); });
 }
 

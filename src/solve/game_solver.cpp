@@ -28,8 +28,35 @@ Solution by_retrograde(const Rules& rules, const Position& start, const SolveOpt
     return s;
 }
 
+// A bound test split into pieces (split_proof.hpp), which ask the first player's
+// margin; the question and the answer are the mover's.
+Solution by_pieces(const Rules& rules, const Position& start, const SolveOptions& options,
+                   const SolveHooks& hooks) {
+    std::optional<ProofJournal> journal;  // read first: a bad journal stops the run before the build
+    if (!options.journal.empty()) journal.emplace(options.journal, rules);
+    const SearchDatabase database = search_database(rules, start, options, hooks);
+    search::Engine engine(proof_engine_settings(start, options, database));
+    SplitOptions split = *options.split;
+    split.warmup_depth = options.warmup_depth;
+    const int mover_at_least = *options.at_least;
+    const bool south = start.to_move() == Side::South;
+    const SplitResult r = prove_split(rules, start, south ? mover_at_least : 1 - mover_at_least, engine, split,
+                                      journal ? &*journal : nullptr, hooks.on_piece, hooks.observer);
+    const bool mover_holds = r.holds == south;
+    Solution s;
+    s.method = SolveMethod::Search;
+    s.bound = mover_holds ? 1 : -1;
+    s.value = mover_holds ? mover_at_least : mover_at_least - 1;
+    if (r.move >= 0) s.best_moves = {r.move};  // the move that settled the root: the mover's
+    s.work = r.nodes;
+    s.db_stones = database.stones;
+    s.split = r;
+    return s;
+}
+
 Solution by_search(const Rules& rules, const Position& start, const SolveOptions& options,
                    const SolveHooks& hooks) {
+    if (options.at_least && options.split) return by_pieces(rules, start, options, hooks);
     const SearchDatabase database = search_database(rules, start, options, hooks);
     const int db_stones = database.stones;
     search::Engine engine(proof_engine_settings(start, options, database));

@@ -11,6 +11,7 @@
 #include "search/search_mode.hpp"
 #include "search/search_observer.hpp"
 #include "solve/endgame_db.hpp"
+#include "solve/split_proof.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -39,6 +40,12 @@ struct SolveOptions {
     /// A bound test instead of the value: is the side to move's final margin at least
     /// this many stones? (SearchMode::at_least)
     std::optional<int> at_least;
+    /// With at_least: the proof split into pieces (split_proof.hpp) instead of one
+    /// search; its warm-up depth is warmup_depth's. None: one search.
+    std::optional<SplitOptions> split;
+    /// With split: every piece's answer is recorded in this journal, and answers
+    /// recorded there before are taken (proof_journal.hpp). Empty: none kept.
+    std::filesystem::path journal;
     /// Builds the databases (retrograde, or the search's) together with other
     /// processes (not owned); none: this process alone.
     TierTeam* team = nullptr;
@@ -49,6 +56,7 @@ struct SolveHooks {
     std::function<void(const BuildProgress&)> on_build;  ///< database tiers being built
     std::function<void(int stones)> on_database;         ///< the search's database is ready, up to this many stones
     search::SearchObserver* observer = nullptr;          ///< the proof search
+    std::function<void(const PieceReport&)> on_piece;    ///< a split proof's pieces
 };
 
 struct Solution {
@@ -57,9 +65,10 @@ struct Solution {
     /// (`bound` +1: the margin is at least `value`; -1: at most `value`).
     int value = 0;
     int bound = 0;
-    std::vector<int> best_moves;  ///< every optimal move (retrograde) or the one the search found
-    std::uint64_t work = 0;       ///< positions solved, or nodes searched
-    int db_stones = -1;           ///< the search's database: tiers up to this many stones
+    std::vector<int> best_moves;       ///< every optimal move (retrograde) or the one the search found
+    std::uint64_t work = 0;            ///< positions solved, or nodes searched
+    int db_stones = -1;                ///< the search's database: tiers up to this many stones
+    std::optional<SplitResult> split;  ///< a split proof's pieces
 };
 
 /// The method auto picks: retrograde analysis when the game's tiers hold at most
