@@ -5,6 +5,7 @@
 #include "cli/db_progress.hpp"
 #include "cluster/communicator.hpp"
 #include "cluster/distributed_proof.hpp"
+#include "core/notation.hpp"
 #include "core/pit_names.hpp"
 #include "core/rules_string.hpp"
 #include "search/engine.hpp"
@@ -109,7 +110,8 @@ public:
         : rules_(rules), start_(start), first_at_least_(first_at_least), quiet_(quiet) {}
 
     void operator()(const solve::PieceReport& p) const {
-        if (quiet_ || (p.from_journal && !p.line.empty())) return;
+        using solve::PieceStage;
+        if (quiet_ || (p.stage == PieceStage::FromJournal && !p.line.empty())) return;
         std::vector<std::string> names;
         Position at = start_;
         for (const int move : p.line) {
@@ -117,10 +119,21 @@ public:
             at.apply(rules_, move);
         }
         const std::string where = names.empty() ? "the start" : fmt::format("after {}", fmt::join(names, " "));
-        const std::string answer =
-            !p.finished      ? fmt::format("unanswered in {:.0f} s: split", p.seconds)
-            : p.from_journal ? fmt::format("{} (from the journal)", p.holds ? "yes" : "no")
-                             : fmt::format("{} ({} nodes, {:.1f} s)", p.holds ? "yes" : "no", p.nodes, p.seconds);
+        std::string answer;
+        switch (p.stage) {
+            case PieceStage::Started:
+                answer = fmt::format("searching ({})", to_notation(p.position));
+                break;
+            case PieceStage::Answered:
+                answer = fmt::format("{} ({} nodes, {:.1f} s)", p.holds ? "yes" : "no", p.nodes, p.seconds);
+                break;
+            case PieceStage::Abandoned:
+                answer = fmt::format("unanswered in {:.0f} s ({} nodes): split", p.seconds, p.nodes);
+                break;
+            case PieceStage::FromJournal:
+                answer = fmt::format("{} (from the journal)", p.holds ? "yes" : "no");
+                break;
+        }
         fmt::print(stderr, "piece {}: first player at least {}? {}\n", where, signed_stones(first_at_least_),
                    answer);
     }
@@ -162,6 +175,8 @@ void run(const SolveArgs& args) {
 
     if (args.split_plies || args.piece_seconds || !args.journal.empty()) {
         if (!asking) throw UsageError("--split, --piece-seconds and --journal need --at-least or --at-most");
+        if (options.method == solve::SolveMethod::Retrograde)
+            throw UsageError("--split, --piece-seconds and --journal split a search; --method retrograde has none");
         options.split = solve::SplitOptions{};
         options.split->split_plies = args.split_plies.value_or(0);
         options.split->piece_seconds = args.piece_seconds;

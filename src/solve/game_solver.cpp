@@ -110,6 +110,7 @@ search::SearchMode proof_mode(const SolveOptions& options) {
 
 SolveMethod choose_method(const Rules& rules, const Position& start, const SolveOptions& options) {
     if (options.method != SolveMethod::Auto) return options.method;
+    if (options.split) return SolveMethod::Search;  // its pieces are searches
     const int stones = start.stones_in_pits();
     if (stones > EndgameDatabase::kMaxStones) return SolveMethod::Search;
     try {

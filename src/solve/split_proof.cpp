@@ -47,7 +47,7 @@ private:
         if (journal_) {
             if (const JournalEntry* known = journal_->answer(node, at_least_)) {
                 ++result_.pieces_from_journal;
-                tell({line_, node, true, known->holds, true, 0, 0});
+                tell({line_, node, PieceStage::FromJournal, known->holds, 0, 0});
                 if (decisive) *decisive = known->move;
                 return known->holds;
             }
@@ -83,6 +83,7 @@ private:
         const bool first = node.to_move() == Side::South;
         // "South at least V" is, with North to move, "North not at least 1 - V".
         const int mover_at_least = first ? at_least_ : 1 - at_least_;
+        tell({line_, node, PieceStage::Started, false, 0, 0});
         search::SearchLimits limits;
         if (options_.piece_seconds)
             limits.deadline =
@@ -93,7 +94,7 @@ private:
         result_.nodes += report.nodes;
         if (!report.proven) {
             ++result_.pieces_abandoned;
-            tell({line_, node, false, false, false, report.nodes, report.seconds});
+            tell({line_, node, PieceStage::Abandoned, false, report.nodes, report.seconds});
             return std::nullopt;
         }
         const bool mover_holds =
@@ -101,7 +102,7 @@ private:
         const bool holds = first ? mover_holds : !mover_holds;
         ++result_.pieces_searched;
         if (journal_) journal_->record({node, at_least_, holds, "search", -1, report.nodes, report.seconds});
-        tell({line_, node, true, holds, false, report.nodes, report.seconds});
+        tell({line_, node, PieceStage::Answered, holds, report.nodes, report.seconds});
         return holds;
     }
 

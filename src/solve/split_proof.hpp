@@ -31,13 +31,16 @@ struct SplitOptions {
     int warmup_depth = search::kProveWarmupDepth;
 };
 
-/// One piece answered (or, `finished` false, abandoned past piece_seconds).
+/// What became of a piece: its search began, answered, ran past piece_seconds (and
+/// was split), or its answer was in the journal.
+enum class PieceStage { Started, Answered, Abandoned, FromJournal };
+
+/// One piece's news.
 struct PieceReport {
     std::vector<int> line;  ///< moves from the root, each the mover's pit index
     Position position;
-    bool finished = true;
-    bool holds = false;
-    bool from_journal = false;
+    PieceStage stage = PieceStage::Answered;
+    bool holds = false;  ///< answered or from the journal: the answer
     std::uint64_t nodes = 0;
     double seconds = 0;
 };

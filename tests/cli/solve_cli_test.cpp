@@ -5,6 +5,7 @@
 #include "core/notation.hpp"
 #include "core/rules_string.hpp"
 #include "support/exhaustive_search.hpp"
+#include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -155,6 +156,48 @@ TEST(SolveCommand, BoundsAreProvenOrRefutedAsTheValueSays) {
     }
     EXPECT_EQ(checked, 16);
     EXPECT_NE(run(binary + " solve --at-least 1 --at-most 2 2>&1").find("excludes"), std::string::npos);
+}
+
+// A bound split into pieces and kept in a journal, end to end: the answer exhaustive
+// search gives, from the start and with North to move (where the first player's bound
+// is turned into the mover's); a rerun takes it from the journal and searches nothing;
+// a journal of another game is refused by name.
+TEST(SolveCommand, SplitProofsResumeFromTheirJournal) {
+    const Rules rules = make_rules("kalah", 3, 3);
+    testing::ExhaustiveSearch exhaustive(rules);
+    const std::string binary = MANCALA_BINARY;
+    testing::TempDir dir;
+    Position after = Position::start(rules);
+    after.apply(rules, 1);  // B3: North to move
+    int journals = 0;
+    for (const Position& p : {Position::start(rules), after}) {
+        const int mover = exhaustive.final_margin(p);
+        const int south = p.to_move() == Side::South ? mover : -mover;
+        for (const auto& [ask, v] : {std::pair{"--at-least", south}, std::pair{"--at-least", south + 1},
+                                     std::pair{"--at-most", south - 1}}) {
+            const std::string journal = (dir.path() / ("j" + std::to_string(journals++))).string();
+            const std::string command = binary + " solve --json --hash 16 --db-stones 0 --position " +
+                                        to_notation(p) + " " + ask + " " + std::to_string(v) +
+                                        " --split 2 --journal " + journal + " 2>/dev/null";
+            const bool at_least = std::string(ask) == "--at-least";
+            const bool expected = at_least ? south >= v : south <= v;
+            const auto first = nlohmann::json::parse(run(command));
+            EXPECT_EQ(first.at("holds").get<bool>(), expected) << command;
+            EXPECT_GE(first.at("pieces").at("searched").get<int>(), 1) << command;
+            const auto again = nlohmann::json::parse(run(command));
+            EXPECT_EQ(again.at("holds").get<bool>(), expected) << command;
+            EXPECT_EQ(again.at("pieces").at("searched").get<int>(), 0) << command;
+            EXPECT_EQ(again.at("nodes").get<std::uint64_t>(), 0u) << command;
+        }
+    }
+    const std::string journal = (dir.path() / "j0").string();
+    const std::string other = run(binary + " solve --rules homework --pits 3 --seeds 3 --at-least 1 --journal " +
+                                  journal + " 2>&1; echo \"exit $?\"");
+    EXPECT_NE(other.find(journal + " line 1: a journal of kalah"), std::string::npos) << other;
+    EXPECT_NE(other.find("exit 2"), std::string::npos) << other;
+    const std::string no_bound = run(binary + " solve --pits 3 --seeds 3 --split 2 2>&1; echo \"exit $?\"");
+    EXPECT_NE(no_bound.find("need --at-least or --at-most"), std::string::npos) << no_bound;
+    EXPECT_NE(no_bound.find("exit 2"), std::string::npos) << no_bound;
 }
 
 }  // namespace

@@ -55,6 +55,12 @@ TEST(ChooseMethod, RetrogradeOnlyForSmallGames) {
     forced.method = SolveMethod::Retrograde;
     EXPECT_EQ(choose_method(make_rules("kalah", 6, 4), Position::start(make_rules("kalah", 6, 4)), forced),
               SolveMethod::Retrograde);
+    // A bound split into pieces is searched, however small the game: its pieces are searches.
+    SolveOptions split;
+    split.at_least = 1;
+    split.split = SplitOptions{};
+    EXPECT_EQ(choose_method(make_rules("kalah", 3, 3), Position::start(make_rules("kalah", 3, 3)), split),
+              SolveMethod::Search);
 }
 
 TEST(SolveTable, SizedToTheGame) {

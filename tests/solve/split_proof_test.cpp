@@ -76,9 +76,16 @@ TEST(SplitProof, NoTimeForAPieceSplitsToTheEndOfTheGame) {
         search::Engine engine(proof_settings());
         SplitOptions options;
         options.piece_seconds = 0.0;
-        const SplitResult r = prove_split(rules, root, v, engine, options, nullptr);
+        int started = 0;
+        int abandoned = 0;
+        const SplitResult r = prove_split(rules, root, v, engine, options, nullptr, [&](const PieceReport& p) {
+            started += p.stage == PieceStage::Started;
+            abandoned += p.stage == PieceStage::Abandoned;
+        });
         EXPECT_EQ(r.holds, value >= v) << v;
         EXPECT_GT(r.pieces_abandoned, 0) << "no piece got time: every node was split";
+        EXPECT_EQ(abandoned, r.pieces_abandoned);
+        EXPECT_EQ(started, r.pieces_abandoned + r.pieces_searched) << "every piece is announced before its search";
     }
 }
 
