@@ -4,8 +4,8 @@
 // bound around the value give the answer the value does, and a rerun over the
 // journal searches nothing.
 
-#include "solve/proof_journal.hpp"
 #include "solve/split_proof.hpp"
+#include "solve/proof_journal.hpp"
 
 #include "core/notation.hpp"
 #include "support/exhaustive_search.hpp"
@@ -43,8 +43,8 @@ TEST(SplitProof, EverySplitAnswersAsTheValueDoes) {
                     SplitOptions options;
                     options.split_plies = split;
                     const SplitResult r = prove_split(rules, root, v, engine, options, nullptr);
-                    EXPECT_EQ(r.holds, value >= v) << preset << " " << to_notation(root) << " split " << split
-                                                   << " at least " << v;
+                    EXPECT_EQ(r.holds, value >= v)
+                        << preset << " " << to_notation(root) << " split " << split << " at least " << v;
                     EXPECT_EQ(r.pieces_abandoned, 0);
                     EXPECT_EQ(r.pieces_from_journal, 0);
                     if (split == 0) {
@@ -69,8 +69,8 @@ TEST(SplitProof, EverySplitAnswersAsTheValueDoes) {
 TEST(SplitProof, NoTimeForAPieceSplitsToTheEndOfTheGame) {
     const Rules rules = make_rules("kalah", 3, 3);
     testing::ExhaustiveSearch exhaustive(rules);
-    const Position root = Position::from_counts(std::vector<int>{2, 0, 3}, std::vector<int>{1, 2, 1}, 5, 4,
-                                                Side::South);
+    const Position root =
+        Position::from_counts(std::vector<int>{2, 0, 3}, std::vector<int>{1, 2, 1}, 5, 4, Side::South);
     const int value = south_value(exhaustive, root);
     for (const int v : {value, value + 1}) {
         search::Engine engine(proof_settings());
