@@ -70,14 +70,14 @@ EndgameDatabase::EndgameDatabase(const Rules& rules) : rules_(rules) {
     ensure_index(0);
 }
 
-EndgameDatabase::EndgameDatabase(const Rules& rules, const std::filesystem::path& root) : rules_(rules) {
+EndgameDatabase::EndgameDatabase(const Rules& rules, const std::filesystem::path& root, int up_to) : rules_(rules) {
     validate(rules_);
     dir_ = folder(root, rules);
     std::error_code ec;
     std::filesystem::create_directories(*dir_, ec);
     if (ec) throw std::runtime_error(fmt::format("cannot create {}: {}", dir_->string(), ec.message()));
     int last = -1;
-    while (last < kMaxStones && std::filesystem::exists(tier_path(last + 1))) ++last;
+    while (last < std::min(up_to, kMaxStones) && std::filesystem::exists(tier_path(last + 1))) ++last;
     ensure_index(std::max(last, 0));
     for (int tier = 0; tier <= last; ++tier) {
         files_.push_back(std::make_unique<TierFile>(tier_path(tier), identity(tier)));

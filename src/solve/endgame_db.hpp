@@ -53,9 +53,10 @@ public:
 
     /// The database of `rules` under folder `root` (in its subfolder for these
     /// rules, created if missing). Maps every tier already built there, from 0 up
-    /// to the first missing one. Throws std::runtime_error if a file is corrupted
-    /// or made for other rules.
-    EndgameDatabase(const Rules& rules, const std::filesystem::path& root);
+    /// to the first missing one or `up_to`: the files above it are neither read nor
+    /// checked (a search capped below what the disk holds). Throws
+    /// std::runtime_error if a file is corrupted or made for other rules.
+    EndgameDatabase(const Rules& rules, const std::filesystem::path& root, int up_to = kMaxStones);
 
     ~EndgameDatabase() override;
 

@@ -78,8 +78,10 @@ Solution by_search(const Rules& rules, const Position& start, const SolveOptions
 
 SearchDatabase search_database(const Rules& rules, const Position& start, const SolveOptions& options,
                                const SolveHooks& hooks) {
+    // --db-stones caps what is opened: the tiers above it on disk are neither read nor loaded.
+    const int up_to = options.db_stones >= 0 ? options.db_stones : EndgameDatabase::kMaxStones;
     auto db = options.db_dir.empty() ? std::make_unique<EndgameDatabase>(rules)
-                                     : std::make_unique<EndgameDatabase>(rules, options.db_dir);
+                                     : std::make_unique<EndgameDatabase>(rules, options.db_dir, up_to);
     db->load_into_memory();  // huge pages for the search's random probes
     int want = options.db_stones;
     if (want < 0) {

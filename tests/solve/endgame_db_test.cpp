@@ -10,8 +10,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <barrier>
 #include <fstream>
+#include <stdexcept>
 #include <thread>
 
 namespace mancala::solve {
@@ -284,6 +286,27 @@ TEST(EndgameDatabase, LoadedIntoMemoryAgreesWithTheFiles) {
     const Position p =
         Position::from_counts(std::vector<int>{2, 0, 3}, std::vector<int>{1, 0, 4}, 5, 12, Side::South);
     EXPECT_EQ(db.value(p), memory.value(p));
+}
+
+// A search capped below what the disk holds opens only the tiers up to the cap: they
+// read as before, whether mapped or loaded, and the files above stay for later runs.
+TEST(EndgameDatabase, OpenedUpToACapReadsAsTheWhole) {
+    testing::TempDir dir;
+    const Rules rules = make_rules("kalah", 3, 3);
+    EndgameDatabase whole(rules);
+    whole.build(8, 1);
+    { EndgameDatabase(rules, dir.path()).build(8, 1); }
+    for (const bool load : {false, true}) {
+        EndgameDatabase db(rules, dir.path(), 5);
+        if (load) db.load_into_memory();
+        ASSERT_EQ(db.max_stones(), 5);
+        for (int t = 0; t <= 5; ++t) {
+            ASSERT_EQ(db.tier(t).size(), whole.tier(t).size()) << t;
+            EXPECT_TRUE(std::equal(db.tier(t).begin(), db.tier(t).end(), whole.tier(t).begin())) << t;
+        }
+        EXPECT_THROW(db.tier(6), std::out_of_range);
+    }
+    EXPECT_EQ(EndgameDatabase(rules, dir.path()).max_stones(), 8);
 }
 
 TEST(EndgameDatabase, RefusesCorruptedAndMismatchedFiles) {
