@@ -60,6 +60,9 @@ void EndgameDatabase::load_into_memory() {
         if (!tiers_[t].empty()) std::memcpy(buffer.values().data(), tiers_[t].data(), tiers_[t].size());
         memory_.push_back(std::move(buffer));
         tiers_[t] = memory_.back().values();
+        // Unmapped at once, so that a tier is never held twice for long: the peak is
+        // then the copies and what is still mapped, not the database twice over.
+        if (t < files_.size()) files_[t].reset();
     }
     files_.clear();
     loaded_ = true;
