@@ -41,41 +41,68 @@ private:
 
     // Does the first player's margin from `node` reach at_least_? `decisive` gets the
     // move that settled it when the node was split (the first player's move that
-    // reaches it, or the second player's that keeps it out of reach).
-    bool prove(const Position& node, int plies_left, int* decisive = nullptr) {
-        if (node.is_terminal(rules_)) return node.store_difference(Side::South) >= at_least_;
-        if (journal_) {
-            if (const JournalEntry* known = journal_->answer(node, at_least_)) {
-                ++result_.pieces_from_journal;
-                tell({line_, node, PieceStage::FromJournal, known->holds, 0, 0});
-                if (decisive) *decisive = known->move;
-                return known->holds;
-            }
-        }
-        if (plies_left <= 0) {
+    // reaches it, or the second player's that keeps it out of reach). `tried`: its
+    // piece has been searched once already and ran past piece_seconds.
+    bool prove(const Position& node, int plies_left, int* decisive = nullptr, bool tried = false) {
+        if (const std::optional<bool> answer = known(node, decisive)) return *answer;
+        if (plies_left <= 0 && !tried) {
             if (const std::optional<bool> answer = search_piece(node)) return *answer;
         }
         const auto begin = Clock::now();
         const std::uint64_t nodes_before = result_.nodes;
         // The first player needs one child that holds; the second, one that does not.
         const bool first = node.to_move() == Side::South;
-        bool holds = !first;
-        int settled_by = -1;
-        for (const Child& child : ordered_children(node)) {
-            line_.push_back(child.move);
-            const bool child_holds = prove(child.position, plies_left - 1);
-            line_.pop_back();
-            if (child_holds == first) {
-                holds = first;
-                settled_by = child.move;
-                break;
+        const std::vector<Child> children = ordered_children(node);
+        std::vector<std::optional<bool>> answers(children.size());
+        auto settle = [&](std::size_t k) {
+            if (decisive) *decisive = children[k].move;
+            record(node, first, children[k].move, nodes_before, begin);
+            return first;
+        };
+        // Pieces with a time limit: every child's piece gets its search before any is
+        // split, so that a child the search answers at once is not kept waiting behind
+        // one whose subtree is large (the mover's move that settles the node may be any
+        // of them, and the first in order is only the likeliest).
+        const bool children_are_pieces = plies_left - 1 <= 0 && options_.piece_seconds;
+        if (children_are_pieces) {
+            for (std::size_t k = 0; k < children.size(); ++k) {
+                line_.push_back(children[k].move);
+                answers[k] = known(children[k].position);
+                if (!answers[k]) answers[k] = search_piece(children[k].position);
+                line_.pop_back();
+                if (answers[k] == first) return settle(k);
             }
         }
-        if (decisive) *decisive = settled_by;
+        for (std::size_t k = 0; k < children.size(); ++k) {
+            if (answers[k]) continue;
+            line_.push_back(children[k].move);
+            const bool child_holds = prove(children[k].position, plies_left - 1, nullptr, children_are_pieces);
+            line_.pop_back();
+            if (child_holds == first) return settle(k);
+        }
+        if (decisive) *decisive = -1;
+        record(node, !first, -1, nodes_before, begin);
+        return !first;
+    }
+
+    // The answer without a search: the game is over, or the journal has it.
+    std::optional<bool> known(const Position& node, int* decisive = nullptr) {
+        if (node.is_terminal(rules_)) return node.store_difference(Side::South) >= at_least_;
+        if (!journal_) return std::nullopt;
+        const JournalEntry* entry = journal_->answer(node, at_least_);
+        if (!entry) return std::nullopt;
+        ++result_.pieces_from_journal;
+        tell({line_, node, PieceStage::FromJournal, entry->holds, 0, 0});
+        if (decisive) *decisive = entry->move;
+        return entry->holds;
+    }
+
+    // A split node's answer, in the journal.
+    void record(const Position& node, bool holds, int settled_by, std::uint64_t nodes_before,
+                Clock::time_point begin) {
         if (journal_)
             journal_->record(
                 {node, at_least_, holds, "split", settled_by, result_.nodes - nodes_before, seconds_since(begin)});
-        return holds;
     }
 
     // One proof search of `node`'s bound; nullopt when it ran past piece_seconds.

@@ -10,7 +10,9 @@
 // `split_plies` plies from the root, and below that wherever a piece's search runs
 // past `piece_seconds` (it is abandoned and its children asked instead; the table
 // keeps what it learnt). Children are tried in the order a short search expects to
-// settle the node soonest: the mover's best first.
+// settle the node soonest: the mover's best first; with a time limit, each child's
+// piece is searched once before any of them is split, since the child that settles
+// the node is often not the first in that order.
 
 #include "core/position.hpp"
 #include "core/rules.hpp"

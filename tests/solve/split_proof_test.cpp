@@ -13,6 +13,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <vector>
+
 namespace mancala::solve {
 namespace {
 
@@ -78,14 +81,35 @@ TEST(SplitProof, NoTimeForAPieceSplitsToTheEndOfTheGame) {
         options.piece_seconds = 0.0;
         int started = 0;
         int abandoned = 0;
+        std::map<std::vector<int>, int> lines;  // each piece's line, and when its search began
         const SplitResult r = prove_split(rules, root, v, engine, options, nullptr, [&](const PieceReport& p) {
             started += p.stage == PieceStage::Started;
             abandoned += p.stage == PieceStage::Abandoned;
+            if (p.stage == PieceStage::Started) {
+                const bool first_time = lines.emplace(p.line, started).second;
+                EXPECT_TRUE(first_time) << "a piece past its time is split, not searched again";
+            }
         });
         EXPECT_EQ(r.holds, value >= v) << v;
         EXPECT_GT(r.pieces_abandoned, 0) << "no piece got time: every node was split";
         EXPECT_EQ(abandoned, r.pieces_abandoned);
         EXPECT_EQ(started, r.pieces_abandoned + r.pieces_searched) << "every piece is announced before its search";
+        // Before a piece is split, each of its siblings has had its search.
+        for (const auto& [line, when] : lines) {
+            if (line.size() < 2) continue;
+            const std::vector<int> grandparent(line.begin(), line.end() - 2);
+            Position at = root;
+            for (const int move : grandparent) at.apply(rules, move);
+            for (const int move : at.legal_moves()) {
+                Position sibling = at;
+                sibling.apply(rules, move);
+                std::vector<int> sibling_line = grandparent;
+                sibling_line.push_back(move);
+                const auto searched = lines.find(sibling_line);
+                EXPECT_TRUE(sibling.is_terminal(rules) || (searched != lines.end() && searched->second < when))
+                    << "a piece's siblings are searched before it is split";
+            }
+        }
     }
 }
 
