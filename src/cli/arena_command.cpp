@@ -2,6 +2,7 @@
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
 #include "cli/rules_options.hpp"
+#include "cli/stop_on_signals.hpp"
 
 #include "agents/agent_options.hpp"
 #include "arena/experiment.hpp"
@@ -12,8 +13,6 @@
 
 #include <fmt/format.h>
 
-#include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -49,38 +48,6 @@ struct ArenaArgs {
 };
 
 constexpr int kExperimentGamesPerSetting = 50;
-
-// Set by the first Ctrl-C (or SIGTERM): start no new game, finish those in progress.
-std::atomic<bool> g_stop_requested{false};
-
-extern "C" void request_stop(int signal) {
-    g_stop_requested.store(true);
-    constexpr char kMessage[] =
-        "\narena: interrupted; finishing the games in progress (press Ctrl-C again to quit at once)\n";
-    [[maybe_unused]] const auto ignored = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-    std::signal(signal,
-                SIG_DFL);  // a second signal ends the process; the journal already holds every finished game
-}
-
-// Handlers installed for the lifetime of a run, restored after.
-class StopOnSignals {
-public:
-    StopOnSignals() {
-        g_stop_requested = false;
-        previous_int_ = std::signal(SIGINT, request_stop);
-        previous_term_ = std::signal(SIGTERM, request_stop);
-    }
-    ~StopOnSignals() {
-        std::signal(SIGINT, previous_int_);
-        std::signal(SIGTERM, previous_term_);
-    }
-    StopOnSignals(const StopOnSignals&) = delete;
-    StopOnSignals& operator=(const StopOnSignals&) = delete;
-
-private:
-    void (*previous_int_)(int) = SIG_DFL;
-    void (*previous_term_)(int) = SIG_DFL;
-};
 
 // Creates `dir` and checks that files can be written in it, before any game is played.
 void prepare_output_dir(const std::filesystem::path& dir) {
@@ -160,8 +127,10 @@ void run(ArenaArgs args) {
         options.journal = out / "journal.jsonl";
     }
 
-    StopOnSignals stop_on_signals;
-    options.stop = &g_stop_requested;
+    // Ctrl-C: start no new game, finish those in progress; the journal holds every finished game.
+    const StopOnSignals stop_on_signals(
+        "\narena: interrupted; finishing the games in progress (press Ctrl-C again to quit at once)\n");
+    options.stop = stop_on_signals.flag();
     std::optional<arena::ProgressBar> progress;
     if (!args.quiet) progress.emplace(stderr, ::isatty(STDERR_FILENO) == 1);
     options.on_start = [&](int finished, int total) {

@@ -1,6 +1,7 @@
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
 #include "cli/rules_options.hpp"
+#include "cli/stop_on_signals.hpp"
 
 #include "cli/db_progress.hpp"
 #include "cluster/communicator.hpp"
@@ -43,6 +44,8 @@ struct SolveArgs {
     std::optional<int> split_plies;                ///< --split: pieces this many plies from the root
     std::optional<double> piece_seconds;           ///< --piece-seconds: a longer piece is split
     std::string journal;                           ///< --journal: the pieces' answers, kept
+    std::string table;                             ///< --table: the transposition table, kept
+    double table_minutes = 30;                     ///< --table-minutes: how often it is saved
     bool json = false;
 };
 
@@ -183,10 +186,27 @@ void run(const SolveArgs& args) {
         options.journal = args.journal;
     }
 
+    if (!args.table.empty()) {
+        if (options.method == solve::SolveMethod::Retrograde)
+            throw UsageError("--table keeps a search's table; --method retrograde has none");
+        options.table_file = args.table;
+        options.table_every = std::chrono::milliseconds(std::llround(args.table_minutes * 60'000));
+    }
+
     // Under mpirun every process runs this and shares the work; the leader alone speaks.
     const auto& world = cluster::Communicator::world();
     if (options.split && world.distributed())
         throw UsageError("--split, --piece-seconds and --journal run in one process, not under mpirun");
+    if (!args.table.empty() && world.distributed())
+        throw UsageError("--table runs in one process, not under mpirun");
+    // With a table file, Ctrl-C stops the proof and saves the table (and the journal
+    // holds every piece answered): the same command resumes. Without one it ends the
+    // process at once, as before (the journal is written piece by piece anyway).
+    std::optional<StopOnSignals> stop_on_signals;
+    if (!args.table.empty()) {
+        stop_on_signals.emplace("\nsolve: interrupted; saving the table (press Ctrl-C again to quit at once)\n");
+        options.stop = stop_on_signals->flag();
+    }
     const bool quiet = args.json || !world.leader();
     DbProgress build_progress(stderr, !quiet, is_terminal(stderr));
     ProofProgress proof_progress(quiet, options.split.has_value());
@@ -197,6 +217,9 @@ void run(const SolveArgs& args) {
         if (!quiet) fmt::print(stderr, "endgame database: up to {} stones in the pits\n", stones);
     };
     hooks.observer = &proof_progress;
+    hooks.on_table = [&](const std::string& line) {
+        if (!quiet) fmt::print(stderr, "{}\n", line);
+    };
     if (options.split) {
         // The first player's bound every piece asks (the mover's at the start, turned).
         const int first_at_least = south ? *options.at_least : 1 - *options.at_least;
@@ -208,9 +231,16 @@ void run(const SolveArgs& args) {
     }
     const auto begin = std::chrono::steady_clock::now();
     cluster::ProofTeamReport team;
-    const solve::Solution s = world.distributed()
-                                  ? cluster::solve_together(world, rules, start, options, hooks, &team)
-                                  : solve::solve_position(rules, start, options, hooks);
+    solve::Solution s;
+    try {
+        s = world.distributed() ? cluster::solve_together(world, rules, start, options, hooks, &team)
+                                : solve::solve_position(rules, start, options, hooks);
+    } catch (const solve::ProofStopped& e) {
+        proof_progress.finish();
+        throw Interrupted(fmt::format("{}; the table is saved in {}{}: run the same command to resume", e.what(),
+                                      args.table,
+                                      options.journal.empty() ? "" : " and the answers in the journal"));
+    }
     build_progress.finish();
     proof_progress.finish();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
@@ -347,11 +377,19 @@ void add_solve_command(CLI::App& app) {
     cmd->add_option("--journal", args->journal,
                     "with a bound: record every piece's answer in this file, and take the answers it "
                     "holds, so that a stopped proof resumes where it was");
+    cmd->add_option("--table", args->table,
+                    "search: keep the transposition table in this file: read it at the start if it exists, save "
+                    "it every --table-minutes and at the end; Ctrl-C stops the proof and saves it, so that the "
+                    "same command resumes with what the search had learnt");
+    cmd->add_option("--table-minutes", args->table_minutes, "with --table: minutes between saves of the table")
+        ->capture_default_str()
+        ->check(number_between(0.01, 10080));
     cmd->add_flag("--json", args->json, "print one JSON object");
     cmd->footer(
         "Examples:\n  mancala solve --rules kalah --pits 4 --seeds 3\n"
         "  mancala solve --pits 6 --seeds 6 --at-least 2 --position \"6,6,6,6,6,6/6,6,0,7,7,7/0/1/N\"\n"
-        "  mancala solve --pits 6 --seeds 5 --at-least 10 --split 2 --piece-seconds 600 --journal k65.journal");
+        "  mancala solve --pits 6 --seeds 5 --at-least 10 --split 2 --piece-seconds 600 --journal k65.journal\n"
+        "  mancala solve --rules homework --pits 6 --seeds 5 --at-least 12 --table h65.table");
     cmd->callback([args] { run(*args); });
 }
 

@@ -250,6 +250,12 @@ void Engine::configure(const EngineSettings& settings) {
 
 void Engine::new_game() { tt_.clear(); }
 
+std::uint64_t Engine::table_key(const Rules& rules, const Position& position) {
+    if (PackedBoard::fits(position))
+        return BoardOps<PackedBoard>::key(PackedBoard::from(position), PackedRules(rules));
+    return BoardOps<Position>::key(position, rules);
+}
+
 SearchReport Engine::search(const Rules& rules, const Position& position, const SearchLimits& limits,
                             const SearchMode& mode, SearchObserver* observer) {
     if (PackedBoard::fits(position)) {

@@ -43,6 +43,12 @@ public:
     void configure(const EngineSettings& settings);
     /// Forgets everything (clears the transposition table).
     void new_game();
+    /// The transposition table, to be saved to or restored from a file between searches
+    /// (table_file.hpp), or saved while one runs.
+    TranspositionTable& table() { return tt_; }
+    /// The key the table files `position` under (it depends on the board type the
+    /// engine searches the game with): what a table file checks its game by.
+    static std::uint64_t table_key(const Rules& rules, const Position& position);
 
     /// Searches `position` (which must have a legal move) within `limits`, for what
     /// `mode` asks; `observer` (if given) hears of the progress on this thread.

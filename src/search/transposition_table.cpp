@@ -152,6 +152,34 @@ void TranspositionTable::store_bucket(Bucket& b, std::uint64_t key, const TTEntr
     victim->check.store(key ^ data, std::memory_order_relaxed);
 }
 
+void TranspositionTable::read_slots(std::size_t first, std::size_t count, std::uint64_t* words) const {
+    for (std::size_t i = first; i < first + count; ++i) {
+        const Slot& s = buckets_[i / kSlotsPerBucket].slots[i % kSlotsPerBucket];
+        *words++ = s.check.load(std::memory_order_relaxed);
+        *words++ = s.data.load(std::memory_order_relaxed);
+    }
+}
+
+void TranspositionTable::write_slots(std::size_t first, std::size_t count, const std::uint64_t* words) {
+    for (std::size_t i = first; i < first + count; ++i) {
+        Slot& s = buckets_[i / kSlotsPerBucket].slots[i % kSlotsPerBucket];
+        s.check.store(*words++, std::memory_order_relaxed);
+        s.data.store(*words++, std::memory_order_relaxed);
+    }
+}
+
+bool TranspositionTable::insert_slot(std::uint64_t check, std::uint64_t data) {
+    const TTEntry entry = unpack(data);
+    if (data == 0 || entry.bound == Bound::None) return false;
+    const std::uint64_t key = check ^ data;
+    store_bucket(buckets_[key & mask_], key, entry);
+    return true;
+}
+
+std::uint64_t TranspositionTable::layout_fingerprint() {
+    return pack(TTEntry{-12345, 77, Bound::Lower, true, 5, 33}, 42);
+}
+
 int TranspositionTable::hashfull() const {
     int used = 0;
     for (std::size_t i = 0; i < 250 && i <= mask_; ++i)

@@ -69,13 +69,31 @@ public:
     /// Permille of sampled slots holding an entry of the current search.
     int hashfull() const;
 
+    // The main table slot by slot, for a table file (table_file.hpp). A slot is two
+    // words, key ^ data and data (0 and 0 when empty); a copy taken while searches
+    // write is still a set of true entries, since a torn slot reads as a miss.
+    std::size_t slot_count() const { return (mask_ + 1) * kSlotsPerBucket; }
+    /// Copies `count` slots from slot `first` into `words` (2 * count of them).
+    void read_slots(std::size_t first, std::size_t count, std::uint64_t* words) const;
+    /// Overwrites `count` slots from slot `first` with `words`, as read_slots gave them.
+    void write_slots(std::size_t first, std::size_t count, const std::uint64_t* words);
+    /// Files one slot of a table of another size where its key belongs, as a store
+    /// would; false for a slot that is no entry (empty, or no bound).
+    bool insert_slot(std::uint64_t check, std::uint64_t data);
+    std::uint8_t generation() const { return generation_; }
+    void set_generation(std::uint8_t generation) { generation_ = static_cast<std::uint8_t>(generation & 0x3F); }
+    /// A fixed entry as packed: a table file records it, and one written with another
+    /// layout of the words is refused.
+    static std::uint64_t layout_fingerprint();
+
 private:
     struct Slot {
         std::atomic<std::uint64_t> check{0};  // key ^ data
         std::atomic<std::uint64_t> data{0};
     };
+    static constexpr std::size_t kSlotsPerBucket = 4;
     struct alignas(64) Bucket {
-        Slot slots[4];
+        Slot slots[kSlotsPerBucket];
     };
 
     static std::uint64_t pack(const TTEntry& e, std::uint8_t generation);

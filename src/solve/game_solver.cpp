@@ -2,6 +2,8 @@
 
 #include "search/engine.hpp"
 #include "search/score_units.hpp"
+#include "search/table_file.hpp"
+#include "solve/table_checkpoint.hpp"
 
 #include <fmt/format.h>
 
@@ -28,20 +30,50 @@ Solution by_retrograde(const Rules& rules, const Position& start, const SolveOpt
     return s;
 }
 
+// The game a table file of this proof is for, its header checked at once: a file of
+// another game stops the run before the database is built.
+std::string checked_table_game(const Rules& rules, const Position& start, const SolveOptions& options) {
+    std::string game = search::table_game(rules, start.total_stones());
+    std::error_code error;
+    if (!options.table_file.empty() && std::filesystem::exists(options.table_file, error))
+        search::check_table_file(options.table_file, game);
+    return game;
+}
+
+// The proof's table file, read into `engine` (none without options.table_file).
+void keep_table(std::optional<TableCheckpoint>& checkpoint, search::Engine& engine, const std::string& game,
+                const SolveOptions& options, const SolveHooks& hooks) {
+    if (!options.table_file.empty())
+        checkpoint.emplace(engine.table(), options.table_file, game, options.table_every, hooks.on_table);
+}
+
+bool stop_requested(const SolveOptions& options) { return options.stop && options.stop->load(); }
+
 // A bound test split into pieces (split_proof.hpp), which ask the first player's
 // margin; the question and the answer are the mover's.
 Solution by_pieces(const Rules& rules, const Position& start, const SolveOptions& options,
                    const SolveHooks& hooks) {
     std::optional<ProofJournal> journal;  // read first: a bad journal stops the run before the build
     if (!options.journal.empty()) journal.emplace(options.journal, rules);
+    const std::string game = checked_table_game(rules, start, options);
     const SearchDatabase database = search_database(rules, start, options, hooks);
     search::Engine engine(proof_engine_settings(start, options, database));
+    std::optional<TableCheckpoint> checkpoint;
+    keep_table(checkpoint, engine, game, options, hooks);
     SplitOptions split = *options.split;
     split.warmup_depth = options.warmup_depth;
+    split.stop = options.stop;
     const int mover_at_least = *options.at_least;
     const bool south = start.to_move() == Side::South;
-    const SplitResult r = prove_split(rules, start, south ? mover_at_least : 1 - mover_at_least, engine, split,
-                                      journal ? &*journal : nullptr, hooks.on_piece, hooks.observer);
+    SplitResult r;
+    try {
+        r = prove_split(rules, start, south ? mover_at_least : 1 - mover_at_least, engine, split,
+                        journal ? &*journal : nullptr, hooks.on_piece, hooks.observer);
+    } catch (const ProofStopped&) {
+        if (checkpoint) checkpoint->save();
+        throw;
+    }
+    if (checkpoint) checkpoint->save();
     const bool mover_holds = r.holds == south;
     Solution s;
     s.method = SolveMethod::Search;
@@ -57,10 +89,18 @@ Solution by_pieces(const Rules& rules, const Position& start, const SolveOptions
 Solution by_search(const Rules& rules, const Position& start, const SolveOptions& options,
                    const SolveHooks& hooks) {
     if (options.at_least && options.split) return by_pieces(rules, start, options, hooks);
+    const std::string game = checked_table_game(rules, start, options);
     const SearchDatabase database = search_database(rules, start, options, hooks);
     const int db_stones = database.stones;
     search::Engine engine(proof_engine_settings(start, options, database));
-    const search::SearchReport report = engine.search(rules, start, {}, proof_mode(options), hooks.observer);
+    std::optional<TableCheckpoint> checkpoint;
+    keep_table(checkpoint, engine, game, options, hooks);
+    search::SearchLimits limits;
+    limits.stop = options.stop;
+    const search::SearchReport report = engine.search(rules, start, limits, proof_mode(options), hooks.observer);
+    if (checkpoint) checkpoint->save();
+    if (!report.proven && stop_requested(options))
+        throw ProofStopped(fmt::format("stopped after {} nodes, {:.0f} s", report.nodes, report.seconds));
     if (!report.proven) throw std::runtime_error("the search stopped before proving the value");
     Solution s;
     s.method = SolveMethod::Search;

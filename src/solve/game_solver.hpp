@@ -11,8 +11,11 @@
 #include "search/search_mode.hpp"
 #include "search/search_observer.hpp"
 #include "solve/endgame_db.hpp"
+#include "solve/proof_stopped.hpp"
 #include "solve/split_proof.hpp"
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -49,6 +52,14 @@ struct SolveOptions {
     /// Builds the databases (retrograde, or the search's) together with other
     /// processes (not owned); none: this process alone.
     TierTeam* team = nullptr;
+    /// The search's transposition table kept in this file (table_checkpoint.hpp): read
+    /// when it exists, saved every table_every while the proof runs and once it ends,
+    /// proven or stopped. Empty: none kept.
+    std::filesystem::path table_file;
+    std::chrono::milliseconds table_every = std::chrono::minutes(30);
+    /// Set (from another thread or a signal handler) to stop the search: once the
+    /// table file is saved, solve_position throws ProofStopped. nullptr: never.
+    const std::atomic<bool>* stop = nullptr;
 };
 
 /// What the caller hears while it runs.
@@ -57,6 +68,7 @@ struct SolveHooks {
     std::function<void(int stones)> on_database;         ///< the search's database is ready, up to this many stones
     search::SearchObserver* observer = nullptr;          ///< the proof search
     std::function<void(const PieceReport&)> on_piece;    ///< a split proof's pieces
+    std::function<void(const std::string&)> on_table;    ///< the table file read or saved, in a line
 };
 
 struct Solution {
@@ -97,8 +109,9 @@ int default_db_stones(const Rules& rules, int stones, std::uint64_t budget);
 std::size_t solve_hash_mb(int pits, int total_stones);
 
 /// Solves `start` (a position with a legal move). Throws std::invalid_argument for an
-/// impossible request (retrograde analysis past kMaxStones), std::runtime_error if the
-/// search stops unproven.
+/// impossible request (retrograde analysis past kMaxStones) or a table file that is not
+/// the game's, ProofStopped when options.stop stops it, std::runtime_error if the
+/// search stops unproven otherwise.
 Solution solve_position(const Rules& rules, const Position& start, const SolveOptions& options,
                         const SolveHooks& hooks = {});
 

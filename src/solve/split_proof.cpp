@@ -1,5 +1,7 @@
 #include "solve/split_proof.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -116,9 +118,13 @@ private:
             limits.deadline =
                 Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                    std::chrono::duration<double>(std::max(0.0, *options_.piece_seconds)));
+        limits.stop = options_.stop;
         const search::SearchReport report = engine_.search(
             rules_, node, limits, search::SearchMode::bound(mover_at_least, options_.warmup_depth), observer_);
         result_.nodes += report.nodes;
+        if (!report.proven && options_.stop && options_.stop->load())
+            throw ProofStopped(
+                fmt::format("stopped in a piece after {} nodes, {:.0f} s", report.nodes, report.seconds));
         if (!report.proven) {
             ++result_.pieces_abandoned;
             tell({line_, node, PieceStage::Abandoned, false, report.nodes, report.seconds});

@@ -18,7 +18,9 @@
 #include "core/rules.hpp"
 #include "search/engine.hpp"
 #include "solve/proof_journal.hpp"
+#include "solve/proof_stopped.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -31,6 +33,9 @@ struct SplitOptions {
     std::optional<double> piece_seconds;  ///< a piece searching longer is split instead; none: never
     int ordering_depth = 12;              ///< plies of the search that orders a node's children
     int warmup_depth = search::kProveWarmupDepth;
+    /// Set to stop: the piece under way ends unanswered, and prove_split throws
+    /// ProofStopped (the journal keeps every answer so far). nullptr: never.
+    const std::atomic<bool>* stop = nullptr;
 };
 
 /// What became of a piece: its search began, answered, ran past piece_seconds (and

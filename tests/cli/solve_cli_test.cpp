@@ -200,5 +200,36 @@ TEST(SolveCommand, SplitProofsResumeFromTheirJournal) {
     EXPECT_NE(no_bound.find("exit 2"), std::string::npos) << no_bound;
 }
 
+// A table kept in a file, end to end: the second run reads it and searches less; a
+// damaged file and a table with retrograde analysis are refused in one line (exit 2).
+TEST(SolveCommand, ATableFileIsReadSavedAndChecked) {
+    const std::string binary = MANCALA_BINARY;
+    testing::TempDir dir;
+    const std::string table = (dir.path() / "k44.table").string();
+    const std::string command = binary +
+                                " solve --method search --rules kalah --pits 4 --seeds 4 --db-stones 8 "
+                                "--hash 16 --threads 1 --at-least 3 --table " +
+                                table;
+    const std::string first = run(command + " 2>&1");
+    EXPECT_NE(first.find("table: saved "), std::string::npos) << first;
+    EXPECT_EQ(first.find("table: read "), std::string::npos) << first;
+    const auto fresh = nlohmann::json::parse(run(command + " --json 2>/dev/null"));
+    const std::string again = run(command + " 2>&1");
+    EXPECT_NE(again.find("table: read "), std::string::npos) << again;
+    EXPECT_NE(again.find("at least +3: false (proven: at most +2)"), std::string::npos) << again;
+    EXPECT_FALSE(fresh.at("holds").get<bool>());
+
+    std::string bytes = testing::read_text(table);
+    bytes[bytes.size() / 2] ^= 1;
+    testing::write_text(table, bytes);
+    const std::string damaged = run(command + " 2>&1; echo \"exit $?\"");
+    EXPECT_NE(damaged.find("error: table file " + table + ": damaged"), std::string::npos) << damaged;
+    EXPECT_NE(damaged.find("exit 2"), std::string::npos) << damaged;
+    const std::string retrograde =
+        run(binary + " solve --pits 3 --seeds 3 --method retrograde --table " + table + " 2>&1; echo \"exit $?\"");
+    EXPECT_NE(retrograde.find("--method retrograde has none"), std::string::npos) << retrograde;
+    EXPECT_NE(retrograde.find("exit 2"), std::string::npos) << retrograde;
+}
+
 }  // namespace
 }  // namespace mancala
