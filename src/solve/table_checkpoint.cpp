@@ -29,11 +29,6 @@ TableCheckpoint::TableCheckpoint(search::TranspositionTable& table, std::filesys
     saver_ = std::jthread([this](std::stop_token stop) { save_every(stop); });
 }
 
-TableCheckpoint::~TableCheckpoint() {
-    saver_.request_stop();
-    wake_.notify_all();
-}
-
 void TableCheckpoint::save() {
     const std::scoped_lock lock(saving_);
     const search::TableFileReport r = search::save_table(table_, path_, game_);

@@ -25,8 +25,9 @@ public:
     /// a line of text.
     TableCheckpoint(search::TranspositionTable& table, std::filesystem::path path, std::string game,
                     std::chrono::milliseconds every, std::function<void(const std::string&)> tell);
-    /// Stops the periodic saves (without a last one: call save() for that).
-    ~TableCheckpoint();
+    /// Stops the periodic saves (without a last one: call save() for that): the
+    /// saver thread, destroyed first, is asked to stop and joined.
+    ~TableCheckpoint() = default;
     TableCheckpoint(const TableCheckpoint&) = delete;
     TableCheckpoint& operator=(const TableCheckpoint&) = delete;
 
