@@ -18,6 +18,13 @@ struct BoardOps<Position> {
     static MoveResult apply(Position& p, const Context& c, int move) { return p.apply(c, move); }
     static std::uint64_t key(const Position& p, const Context&) { return position_key(p); }
     static int row_stones(const Position& p, const Context&, Side side) { return p.row_stones(side); }
+    /// Bit i set when pit i of the side to move holds stones.
+    static unsigned movable(const Position& p, const Context&) {
+        unsigned moves = 0;
+        for (int i = 0; i < p.pits(); ++i)
+            if (p.pit(p.to_move(), i) > 0) moves |= 1u << i;
+        return moves;
+    }
 };
 
 template <>
@@ -27,6 +34,7 @@ struct BoardOps<PackedBoard> {
     static MoveResult apply(PackedBoard& b, const Context& c, int move) { return b.apply(c, move); }
     static std::uint64_t key(const PackedBoard& b, const Context& c) { return b.key(c); }
     static int row_stones(const PackedBoard& b, const Context& c, Side side) { return b.row_stones(c, side); }
+    static unsigned movable(const PackedBoard& b, const Context& c) { return b.movable(c); }
 };
 
 }  // namespace mancala::search

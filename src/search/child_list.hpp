@@ -14,6 +14,7 @@
 #include "search/move_ordering.hpp"
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 namespace mancala::search {
@@ -38,7 +39,7 @@ struct Child {
 template <class Board>
 class ChildList {
 public:
-    /// Makes the children of `p` for every legal move but `skip`, calling
+    /// Makes the children for every legal move (bit i of `moves` for pit i) but `skip`, calling
     /// make(child, move) for each, then settle(child) for each in the same order, and
     /// orders them. Making only starts the memory reads a child needs (its table
     /// bucket, its database value); settling reads them. All of them then wait for
@@ -46,15 +47,11 @@ public:
     /// A child whose exact value is at least `beta` refutes the node at once: it is
     /// returned, and those after it are not settled. Otherwise returns nullptr.
     template <class Make, class Settle>
-    const Child<Board>* make_all(const Board& p, int skip, int beta, Make&& make, Settle&& settle) {
+    const Child<Board>* make_all(unsigned moves, int skip, int beta, Make&& make, Settle&& settle) {
         count_ = next_ = deferred_count_ = next_deferred_ = 0;
-        const Side me = p.to_move();
-        const int n = p.pits();
+        if (skip >= 0) moves &= ~(1u << skip);
         int made = 0;
-        for (int move = 0; move < n; ++move) {
-            if (p.pit(me, move) == 0 || move == skip) continue;
-            make(children_[made++], move);
-        }
+        for (; moves != 0; moves &= moves - 1) make(children_[made++], std::countr_zero(moves));
         for (int slot = 0; slot < made; ++slot) {
             Child<Board>& c = children_[slot];
             settle(c);

@@ -6,34 +6,36 @@ namespace mancala::search {
 
 namespace {
 
-void set_byte(std::array<std::uint64_t, 2>& words, int c, std::uint64_t value) {
-    words[static_cast<std::size_t>(c >> 3)] |= value << (8 * (c & 7));
+void set_byte(std::array<std::uint64_t, 2>& words, int b, std::uint64_t value) {
+    words[static_cast<std::size_t>(b >> 3)] |= value << (8 * (b & 7));
 }
 
 }  // namespace
 
 PackedRules::PackedRules(const Rules& r) : rules(r), n(r.pits), loop(rule::lap_cells(r.pits)) {
+    // The sowing order is Position's, cell by cell; each cell is then filed at its byte.
     const int ring = 2 * n + 2;
+    for (int i = 0; i < n; ++i) row |= 0xFFULL << (8 * i);
     for (Side side : {Side::South, Side::North}) {
         const auto s = static_cast<std::size_t>(index_of(side));
-        const int first = side == Side::South ? 0 : n + 1;
         const int skipped = rule::skipped_cell(n, side);
-        for (int i = 0; i < n; ++i) set_byte(row[s], first + i, 0xFF);
         for (int c = 0; c < ring; ++c)
-            if (c != skipped) set_byte(sown[s], c, 1);
+            if (c != skipped) set_byte(sown[s], PackedBoard::byte_of_cell(c, n), 1);
         for (int start = 0; start < ring; ++start) {
+            auto& from_start = spans[s][static_cast<std::size_t>(PackedBoard::byte_of_cell(start, n))];
+            from_start[0].last = static_cast<std::int8_t>(PackedBoard::byte_of_cell(start, n));
+            from_start[0].last_cell = static_cast<std::int8_t>(start);
             int cell = start;
             for (int rest = 1; rest < loop; ++rest) {
                 cell = rule::next_sown_cell(cell, ring, skipped);
-                Span& span = spans[s][static_cast<std::size_t>(start)][static_cast<std::size_t>(rest)];
-                span.add = spans[s][static_cast<std::size_t>(start)][static_cast<std::size_t>(rest - 1)].add;
-                set_byte(span.add, cell, 1);
-                span.last = static_cast<std::int8_t>(cell);
+                Span& span = from_start[static_cast<std::size_t>(rest)];
+                span.add = from_start[static_cast<std::size_t>(rest - 1)].add;
+                set_byte(span.add, PackedBoard::byte_of_cell(cell, n), 1);
+                span.last = static_cast<std::int8_t>(PackedBoard::byte_of_cell(cell, n));
+                span.last_cell = static_cast<std::int8_t>(cell);
             }
         }
     }
-    set_byte(stores, n, 0xFF);
-    set_byte(stores, 2 * n + 1, 0xFF);
 }
 
 PackedBoard PackedBoard::from(const Position& p) {
@@ -41,21 +43,23 @@ PackedBoard PackedBoard::from(const Position& p) {
     PackedBoard b;
     b.n_ = static_cast<std::uint8_t>(p.pits());
     b.to_move_ = p.to_move();
-    for (int c = 0; c < p.cell_count(); ++c) b.set_cell(c, p.cell(c));
+    for (int c = 0; c < p.cell_count(); ++c)
+        set_byte(b.w_, byte_of_cell(c, b.n_), static_cast<std::uint64_t>(p.cell(c)));
     MANCALA_ASSERT(b.is_consistent() && b.to_position() == p, "a packed board is its position, cell for cell");
     return b;
 }
 
 bool PackedBoard::is_consistent() const {
     if (n_ < 1 || n_ > 7) return false;
-    for (int c = 2 * n_ + 2; c < 16; ++c)
-        if (cell(c) != 0) return false;
+    for (int side = 0; side < 2; ++side)
+        for (int i = n_; i < kStoreByte; ++i)
+            if (byte(8 * side + i) != 0) return false;
     return total_stones() <= 255;
 }
 
 int PackedBoard::total_stones() const {
     int total = 0;
-    for (int c = 0; c < 16; ++c) total += cell(c);
+    for (int b = 0; b < 16; ++b) total += byte(b);
     return total;
 }
 
@@ -69,11 +73,11 @@ Position PackedBoard::to_position() const {
 }
 
 void PackedBoard::sweep_rows(const PackedRules& r) {
-    const int south = row_stones(r, Side::South);
-    const int north = row_stones(r, Side::North);
-    for (std::size_t k = 0; k < 2; ++k) w_[k] &= ~(r.row[0][k] | r.row[1][k]);
-    set_cell(store_cell(Side::South), store(Side::South) + south);
-    set_cell(store_cell(Side::North), store(Side::North) + north);
+    for (Side side : {Side::South, Side::North}) {
+        const int left = row_stones(r, side);
+        w_[static_cast<std::size_t>(index_of(side))] &= ~r.row;
+        add_to_store(side, left);
+    }
 }
 
 }  // namespace mancala::search

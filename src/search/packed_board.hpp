@@ -1,9 +1,11 @@
 #pragma once
 // The engine's compact board for small games (at most 7 pits a side and 255
-// stones): the 16 cells as bytes in two 64-bit words, in Position's layout. No
-// byte can overflow into its neighbour, so a whole sowing is a few 64-bit adds
-// of precomputed masks (laps x "every cell the mover sows", plus "the next r
-// cells after the start"), and row sums, sweeps and keys are O(1) word tricks.
+// stones): one 64-bit word a side, its pits in the low bytes and its store in the
+// top byte, so that stores, rows and a side's legal moves are each a shift or a
+// mask of one word. No byte can overflow into its neighbour, so a whole sowing
+// is a few 64-bit adds of precomputed masks (laps x "every cell the mover sows",
+// plus "the next r cells after the start"), and row sums, sweeps and keys are
+// O(1) word tricks.
 
 #include "core/position.hpp"
 #include "core/rule_decisions.hpp"
@@ -20,46 +22,76 @@ struct PackedRules {
 
     Rules rules;
     int n = 0;
-    int loop = 0;  ///< cells one lap of a sowing visits: all but the opponent's store
+    int loop = 0;           ///< cells one lap of a sowing visits: all but the opponent's store
+    std::uint64_t row = 0;  ///< 0xFF over the pits of a side's word (the same for both)
     std::array<std::array<std::uint64_t, 2>, 2> sown{};  ///< [mover][word]: a byte 1 in every cell it sows
-    std::array<std::array<std::uint64_t, 2>, 2> row{};   ///< [side][word]: 0xFF over the side's pits
-    std::array<std::uint64_t, 2> stores{};               ///< [word]: 0xFF over both stores
     struct Span {
         std::array<std::uint64_t, 2> add{};  ///< a byte 1 in each of the next r cells (opponent's store skipped)
-        std::int8_t last = 0;                ///< where the r-th stone falls
+        std::int8_t last = 0;                ///< the byte where the r-th stone falls
+        std::int8_t last_cell = 0;           ///< the same cell in Position's layout
     };
-    std::array<std::array<std::array<Span, 16>, 16>, 2> spans{};  ///< [mover][start cell][r], r < loop
+    std::array<std::array<std::array<Span, 16>, 16>, 2> spans{};  ///< [mover][start byte][r], r < loop
 };
 
+/// A side's word holds its pits in bytes 0 .. n-1 (pit i in byte i) and its
+/// store in byte 7: a byte index b (0..15) is word b >> 3, byte b & 7.
 class PackedBoard {
 public:
+    static constexpr int kStoreByte = 7;
+    static constexpr std::uint64_t kBytes = 0x0101010101010101ULL;
+
     static bool fits(const Position& p) { return p.pits() <= 7 && p.total_stones() <= 255; }
     static PackedBoard from(const Position& p);
+    /// The byte index of a cell of Position's layout on a board of `pits` pits a side.
+    static int byte_of_cell(int cell, int pits) {
+        if (cell < pits) return cell;
+        if (cell == pits) return kStoreByte;
+        if (cell < 2 * pits + 1) return 8 + cell - pits - 1;
+        return 8 + kStoreByte;
+    }
 
     int pits() const { return n_; }
     Side to_move() const { return to_move_; }
-    int cell(int c) const { return static_cast<int>((w_[c >> 3] >> (8 * (c & 7))) & 0xFF); }
-    int first_pit(Side side) const { return side == Side::South ? 0 : n_ + 1; }
-    int store_cell(Side side) const { return side == Side::South ? n_ : 2 * n_ + 1; }
-    int pit(Side side, int i) const { return cell(first_pit(side) + i); }
-    int store(Side side) const { return cell(store_cell(side)); }
+    /// A cell of Position's layout (for conversions and checks).
+    int cell(int c) const { return byte(byte_of_cell(c, n_)); }
+    int pit(Side side, int i) const { return byte(8 * index_of(side) + i); }
+    int store(Side side) const { return static_cast<int>(w_[static_cast<std::size_t>(index_of(side))] >> 56); }
     int store_difference(Side side) const { return store(side) - store(opponent(side)); }
     bool is_legal(int pit) const { return pit >= 0 && pit<n_&& this->pit(to_move_, pit)> 0; }
+    /// Bit i set when pit i of the side to move holds stones: its legal moves.
+    unsigned movable(const PackedRules& r) const {
+        const std::uint64_t row = w_[static_cast<std::size_t>(index_of(to_move_))] & r.row;
+        // Bit 7 of each byte: set when the byte is not zero (no carry crosses bytes).
+        const std::uint64_t high =
+            (((row & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | row) & 0x8080808080808080ULL;
+        return static_cast<unsigned>(((high >> 7) * 0x0102040810204080ULL) >> 56);
+    }
 
     int row_stones(const PackedRules& r, Side side) const {
-        constexpr std::uint64_t kBytes = 0x0101010101010101ULL;
-        const auto s = static_cast<std::size_t>(index_of(side));
-        return static_cast<int>((((w_[0] & r.row[s][0]) * kBytes) >> 56) +
-                                (((w_[1] & r.row[s][1]) * kBytes) >> 56));
+        return static_cast<int>(((w_[static_cast<std::size_t>(index_of(side))] & r.row) * kBytes) >> 56);
+    }
+    bool row_empty(const PackedRules& r, Side side) const {
+        return (w_[static_cast<std::size_t>(index_of(side))] & r.row) == 0;
+    }
+    /// Stones in both rows.
+    int pit_stones(const PackedRules& r) const {
+        return static_cast<int>(((w_[0] & r.row) * kBytes >> 56) + ((w_[1] & r.row) * kBytes >> 56));
     }
 
     /// Same rules and result as Position::apply. Precondition: is_legal(pit).
     MoveResult apply(const PackedRules& r, int pit);
 
-    /// The transposition key: pits and side to move, stores left out.
-    std::uint64_t key(const PackedRules& r) const {
-        std::uint64_t h = (w_[0] & ~r.stores[0]) * 0x9E3779B97F4A7C15ULL;
-        h ^= ((w_[1] & ~r.stores[1]) + (to_move_ == Side::South ? 0x5555 : 0xAAAA)) * 0xC2B2AE3D27D4EB4FULL;
+    /// The transposition key: pits and side to move, stores left out. It hashes the
+    /// pits as Position's layout places them (South's, a gap for its store, North's),
+    /// so keys, table files and the bench's node signature are those of before
+    /// this layout.
+    std::uint64_t key(const PackedRules&) const {
+        constexpr std::uint64_t kPits = 0x00FFFFFFFFFFFFFFULL;
+        __extension__ using U128 = unsigned __int128;
+        const U128 x = static_cast<U128>(w_[0] & kPits) | (static_cast<U128>(w_[1] & kPits) << (8 * (n_ + 1)));
+        std::uint64_t h = static_cast<std::uint64_t>(x) * 0x9E3779B97F4A7C15ULL;
+        h ^= (static_cast<std::uint64_t>(x >> 64) + (to_move_ == Side::South ? 0x5555 : 0xAAAA)) *
+             0xC2B2AE3D27D4EB4FULL;
         h ^= h >> 29;
         h *= 0xBF58476D1CE4E5B9ULL;
         h ^= h >> 32;
@@ -69,17 +101,20 @@ public:
     Position to_position() const;
 
     /// The invariants every packed board keeps (debug builds assert them around
-    /// each move): 1..7 pits a side, no stone in a byte past the board's cells
-    /// (a byte that overflowed would carry into its neighbour), at most 255 stones.
+    /// each move): 1..7 pits a side, no stone in a byte past the pits but the
+    /// stores (a byte that overflowed would carry into its neighbour), at most 255 stones.
     bool is_consistent() const;
 
     /// Every stone on the board, pits and stores; O(cells), for the checks.
     int total_stones() const;
 
 private:
-    void set_cell(int c, int value) {
-        const int shift = 8 * (c & 7);
-        w_[c >> 3] = (w_[c >> 3] & ~(0xFFULL << shift)) | (static_cast<std::uint64_t>(value) << shift);
+    int byte(int b) const {
+        return static_cast<int>((w_[static_cast<std::size_t>(b >> 3)] >> (8 * (b & 7))) & 0xFF);
+    }
+    void clear_byte(int b) { w_[static_cast<std::size_t>(b >> 3)] &= ~(0xFFULL << (8 * (b & 7))); }
+    void add_to_store(Side side, int stones) {
+        w_[static_cast<std::size_t>(index_of(side))] += static_cast<std::uint64_t>(stones) << 56;
     }
     void sweep_rows(const PackedRules& r);
 
@@ -95,38 +130,38 @@ inline MoveResult PackedBoard::apply(const PackedRules& r, int pit_index) {
     [[maybe_unused]] const int stones_before = util::kAssertionsOn ? total_stones() : 0;
     MoveResult result;
     const Side mover = to_move_;
-    const auto m = static_cast<std::size_t>(index_of(mover));
-    const int n = n_;
-    const int base = first_pit(mover);
-    const int own_store = store_cell(mover);
-    int start = base + pit_index;
+    const int m = index_of(mover);
+    const auto mi = static_cast<std::size_t>(m);
+    const int own_store = 8 * m + kStoreByte;
+    int start = 8 * m + pit_index;
     for (;;) {
-        const int stones = cell(start);
-        set_cell(start, 0);
+        const int stones = byte(start);
+        clear_byte(start);
         // Most sowings are shorter than a lap: spare them the divisions.
         const int laps = stones < r.loop ? 0 : stones / r.loop;
         const int rest = stones < r.loop ? stones : stones % r.loop;
-        const auto& span = r.spans[m][static_cast<std::size_t>(start)][static_cast<std::size_t>(rest)];
+        const auto& span = r.spans[mi][static_cast<std::size_t>(start)][static_cast<std::size_t>(rest)];
         const auto lap_count = static_cast<std::uint64_t>(laps);
-        w_[0] += lap_count * r.sown[m][0] + span.add[0];
-        w_[1] += lap_count * r.sown[m][1] + span.add[1];
-        const int last = rest == 0 ? start : span.last;
-        result.last_cell = static_cast<std::int8_t>(last);
+        w_[0] += lap_count * r.sown[mi][0] + span.add[0];
+        w_[1] += lap_count * r.sown[mi][1] + span.add[1];
+        const int last = span.last;  // rest 0: a whole number of laps ends where it began
+        result.last_cell = span.last_cell;
 
         if (last == own_store) {
             result.extra_turn = rule::earns_extra_turn(r.rules);
             break;
         }
-        if (last < base || last >= base + n) break;
-        if (rule::landed_in_empty_pit(cell(last))) {
-            const int opposite = 2 * n - last;
-            const int across = cell(opposite);
+        // An own pit: the mover's word, below the store.
+        if ((last >> 3) != m) break;
+        if (rule::landed_in_empty_pit(byte(last))) {
+            const int opposite = 8 * (1 - m) + (n_ - 1 - (last & 7));
+            const int across = byte(opposite);
             if (rule::captures(r.rules.capture, across)) {
                 result.capture = true;
                 result.captured = static_cast<std::uint16_t>(1 + across);
-                set_cell(own_store, cell(own_store) + 1 + across);
-                set_cell(last, 0);
-                set_cell(opposite, 0);
+                clear_byte(last);
+                clear_byte(opposite);
+                add_to_store(mover, 1 + across);
             }
             break;
         }
@@ -136,9 +171,7 @@ inline MoveResult PackedBoard::apply(const PackedRules& r, int pit_index) {
     }
 
     Side next = result.extra_turn ? mover : opponent(mover);
-    const bool south_empty = row_stones(r, Side::South) == 0;
-    const bool north_empty = row_stones(r, Side::North) == 0;
-    switch (rule::after_move(r.rules.end, next, south_empty, north_empty)) {
+    switch (rule::after_move(r.rules.end, next, row_empty(r, Side::South), row_empty(r, Side::North))) {
         case rule::AfterMove::GameOver:
             sweep_rows(r);
             result.game_over = true;

@@ -225,7 +225,7 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     // a database position that refutes the node ends it before the others are read.
     ChildList<Board>& children = children_[static_cast<std::size_t>(depth)];
     const Child<Board>* refutation = children.make_all(
-        p, tt_move, beta, [&](Child<Board>& c, int move) { make_child(c, p, move, depth); },
+        Ops::movable(p, context_), tt_move, beta, [&](Child<Board>& c, int move) { make_child(c, p, move, depth); },
         [&](Child<Board>& c) { settle_child(c); });
     if (refutation) {
         count_node();
@@ -287,19 +287,18 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
 // without one, a child after a cutoff is never made.
 template <class Board>
 int SearchWorker<Board>::frontier(const Board& p, int alpha, int beta) {
-    const Side me = p.to_move();
-    const int n = p.pits();
+    const unsigned moves = Ops::movable(p, context_);
     const bool fetch_first = shared_.endgame_stones >= 0;
     int count = 0;
     if (fetch_first) {
-        for (int i = 0; i < n; ++i)
-            if (p.pit(me, i) > 0) make_child(leaves_[static_cast<std::size_t>(count++)], p, i, 1);
+        for (unsigned left = moves; left != 0; left &= left - 1)
+            make_child(leaves_[static_cast<std::size_t>(count++)], p, std::countr_zero(left), 1);
     }
     int best = -kScoreInfinity;
-    for (int i = 0, k = 0; i < n; ++i) {
-        if (p.pit(me, i) == 0) continue;
+    int k = 0;
+    for (unsigned left = moves; left != 0; left &= left - 1) {
         Child<Board>& c = leaves_[static_cast<std::size_t>(k++)];
-        if (!fetch_first) make_child(c, p, i, 1);
+        if (!fetch_first) make_child(c, p, std::countr_zero(left), 1);
         count_node();
         settle_child(c);
         int value = c.value;

@@ -17,6 +17,7 @@ namespace {
 const std::vector<int> kSouth{0, 1, 1, 1, 1, 1};
 const std::vector<int> kNorth{1, 1, 1, 1, 1, 1};
 const Position kPosition = Position::from_counts(kSouth, kNorth, 0, 0, Side::South);
+const unsigned kMoves = 0b111110;  // the legal moves, bit i for pit i: pits 1..5 hold stones
 
 void make(Child<Position>& c, int move, std::vector<int>& made) {
     made.push_back(move);
@@ -46,7 +47,7 @@ TEST(ChildList, MakesAllButTheSkippedMoveBestFirst) {
     auto list = std::make_unique<ChildList<Position>>();
     std::vector<int> made, settled;
     const Child<Position>* refutation = list->make_all(
-        kPosition, 3, kScoreInfinity, [&](Child<Position>& c, int move) { make(c, move, made); },
+        kMoves, 3, kScoreInfinity, [&](Child<Position>& c, int move) { make(c, move, made); },
         settle_into(settled));
     EXPECT_EQ(refutation, nullptr);
     EXPECT_EQ(made, (std::vector<int>{1, 2, 4, 5}));
@@ -63,11 +64,11 @@ TEST(ChildList, PutsOffABusyChildUntilTheOthersAreDone) {
     auto list = std::make_unique<ChildList<Position>>();
     std::vector<int> made, settled;
     list->make_all(
-        kPosition, -1, kScoreInfinity, [&](Child<Position>& c, int move) { make(c, move, made); },
+        kMoves, -1, kScoreInfinity, [&](Child<Position>& c, int move) { make(c, move, made); },
         settle_into(settled));
     EXPECT_EQ(handed_out(*list, -1), (std::vector<int>{4, 2, 1, 5, 3}));  // a known child last
     list->make_all(
-        kPosition, -1, kScoreInfinity, [&](Child<Position>& c, int move) { make(c, move, made); },
+        kMoves, -1, kScoreInfinity, [&](Child<Position>& c, int move) { make(c, move, made); },
         settle_into(settled));
     EXPECT_EQ(handed_out(*list, 2), (std::vector<int>{4, 1, 5, 3, 2}));
 }
@@ -76,7 +77,7 @@ TEST(ChildList, AKnownChildAtOrAboveBetaRefutesAtOnce) {
     auto list = std::make_unique<ChildList<Position>>();
     std::vector<int> made, settled;
     const Child<Position>* refutation = list->make_all(
-        kPosition, -1, 2 * kPointsPerStone, [&](Child<Position>& c, int move) { make(c, move, made); },
+        kMoves, -1, 2 * kPointsPerStone, [&](Child<Position>& c, int move) { make(c, move, made); },
         settle_into(settled));
     ASSERT_NE(refutation, nullptr);
     EXPECT_EQ(refutation->move, 3);
@@ -88,8 +89,8 @@ TEST(ChildList, AKnownChildAtOrAboveBetaRefutesAtOnce) {
     made.clear();
     settled.clear();
     EXPECT_EQ(list->make_all(
-                  kPosition, -1, 2 * kPointsPerStone + 1,
-                  [&](Child<Position>& c, int move) { make(c, move, made); }, settle_into(settled)),
+                  kMoves, -1, 2 * kPointsPerStone + 1, [&](Child<Position>& c, int move) { make(c, move, made); },
+                  settle_into(settled)),
               nullptr);
     EXPECT_EQ(settled.size(), 5u);
     EXPECT_EQ(list->size(), 5);  // the list starts afresh on each make_all

@@ -71,14 +71,22 @@ TEST(PackedBoard, PlaysExactlyLikePosition) {
                 PackedBoard b = PackedBoard::from(p);
                 while (!p.is_terminal(rules)) {
                     const MoveList moves = p.legal_moves();
+                    unsigned movable = 0;
+                    for (int k = 0; k < moves.size(); ++k) movable |= 1u << moves[k];
+                    ASSERT_EQ(b.movable(packed_rules), movable) << preset << " " << to_string(p);
+                    ASSERT_EQ(b.row_stones(packed_rules, Side::South), p.row_stones(Side::South));
+                    ASSERT_EQ(b.row_stones(packed_rules, Side::North), p.row_stones(Side::North));
                     const int move = moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))];
                     const MoveResult fast = b.apply(packed_rules, move);
                     const MoveResult slow = p.apply(rules, move);
                     ASSERT_EQ(b.to_position(), p) << preset << " " << to_string(p);
                     ASSERT_EQ(fast.extra_turn, slow.extra_turn);
                     ASSERT_EQ(fast.capture, slow.capture);
+                    ASSERT_EQ(fast.captured, slow.captured);
                     ASSERT_EQ(fast.game_over, slow.game_over);
                     ASSERT_EQ(fast.passed, slow.passed);
+                    ASSERT_EQ(fast.relays, slow.relays);
+                    ASSERT_EQ(fast.last_cell, slow.last_cell);
                 }
             }
         }
