@@ -137,13 +137,16 @@ inline MoveResult PackedBoard::apply(const PackedRules& r, int pit_index) {
     for (;;) {
         const int stones = byte(start);
         clear_byte(start);
-        // Most sowings are shorter than a lap: spare them the divisions.
-        const int laps = stones < r.loop ? 0 : stones / r.loop;
-        const int rest = stones < r.loop ? stones : stones % r.loop;
+        int rest = stones;
+        if (stones >= r.loop) {  // most sowings are shorter than a lap: spare them the division
+            const auto laps = static_cast<std::uint64_t>(stones / r.loop);
+            rest = stones % r.loop;
+            w_[0] += laps * r.sown[mi][0];
+            w_[1] += laps * r.sown[mi][1];
+        }
         const auto& span = r.spans[mi][static_cast<std::size_t>(start)][static_cast<std::size_t>(rest)];
-        const auto lap_count = static_cast<std::uint64_t>(laps);
-        w_[0] += lap_count * r.sown[mi][0] + span.add[0];
-        w_[1] += lap_count * r.sown[mi][1] + span.add[1];
+        w_[0] += span.add[0];
+        w_[1] += span.add[1];
         const int last = span.last;  // rest 0: a whole number of laps ends where it began
         result.last_cell = span.last_cell;
 

@@ -18,18 +18,22 @@ constexpr int kMoveShift = 43;
 constexpr int kGenerationShift = 48;
 constexpr int kWorkShift = 54;
 
+int generation_of(std::uint64_t d) { return static_cast<int>((d >> kGenerationShift) & 0x3F); }
+int depth_of(std::uint64_t d) { return static_cast<int>((d >> kDepthShift) & 0xFF); }
+int work_of(std::uint64_t d) { return static_cast<int>((d >> kWorkShift) & 0x3F); }
+bool proven_of(std::uint64_t d) { return ((d >> kProvenShift) & 1) != 0; }
+Bound bound_of(std::uint64_t d) { return static_cast<Bound>((d >> kBoundShift) & 0x3); }
+
 TTEntry unpack(std::uint64_t d) {
     TTEntry e;
     e.score = static_cast<std::int32_t>(static_cast<std::uint32_t>(d >> kScoreShift));
-    e.depth = static_cast<int>((d >> kDepthShift) & 0xFF);
-    e.bound = static_cast<Bound>((d >> kBoundShift) & 0x3);
-    e.proven = ((d >> kProvenShift) & 1) != 0;
+    e.depth = depth_of(d);
+    e.bound = bound_of(d);
+    e.proven = proven_of(d);
     e.move = static_cast<int>((d >> kMoveShift) & 0x1F) - 1;
-    e.work = static_cast<int>((d >> kWorkShift) & 0x3F);
+    e.work = work_of(d);
     return e;
 }
-
-int generation_of(std::uint64_t d) { return static_cast<int>((d >> kGenerationShift) & 0x3F); }
 
 // Anonymous memory comes zeroed (every slot empty) and, with huge pages, random
 // probes miss the TLB far less often.
@@ -129,9 +133,8 @@ void TranspositionTable::store_bucket(Bucket& b, std::uint64_t key, const TTEntr
         if (data == 0 || (check ^ data) == key) {
             // Same position: keep a deeper or proven result unless this one is as good.
             if (data != 0) {
-                const TTEntry old = unpack(data);
-                if (old.proven && !entry.proven && old.bound == Bound::Exact) return;
-                if (!entry.proven && entry.bound != Bound::Exact && old.depth > entry.depth + 2 &&
+                if (proven_of(data) && !entry.proven && bound_of(data) == Bound::Exact) return;
+                if (!entry.proven && entry.bound != Bound::Exact && depth_of(data) > entry.depth + 2 &&
                     generation_of(data) == generation_)
                     return;
             }
@@ -139,9 +142,8 @@ void TranspositionTable::store_bucket(Bucket& b, std::uint64_t key, const TTEntr
             break;
         }
         // Worth: depth (or work), with proven entries and the current search's entries kept longer.
-        const TTEntry old = unpack(data);
         const int age = (generation_ - generation_of(data)) & 0x3F;
-        const int worth = (by_work_ ? old.work : old.depth) + (old.proven ? 64 : 0) - 8 * age;
+        const int worth = (by_work_ ? work_of(data) : depth_of(data)) + (proven_of(data) ? 64 : 0) - 8 * age;
         if (worth < victim_worth) {
             victim_worth = worth;
             victim = &s;
