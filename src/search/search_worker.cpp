@@ -284,21 +284,38 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
 // One ply from the leaves every child is a leaf: no recursion, no ordering, no
 // table; just the best of (stones won + the child's static value). With a database,
 // every child is made first, so that their values come from memory together;
-// without one, a child after a cutoff is never made.
+// without one, a child is only played on a copy of the board (no Child to fill),
+// and one after a cutoff never.
 template <class Board>
 int SearchWorker<Board>::frontier(const Board& p, int alpha, int beta) {
     const unsigned moves = Ops::movable(p, context_);
-    const bool fetch_first = shared_.endgame_stones >= 0;
-    int count = 0;
-    if (fetch_first) {
-        for (unsigned left = moves; left != 0; left &= left - 1)
-            make_child(leaves_[static_cast<std::size_t>(count++)], p, std::countr_zero(left), 1);
-    }
     int best = -kScoreInfinity;
-    int k = 0;
-    for (unsigned left = moves; left != 0; left &= left - 1) {
-        Child<Board>& c = leaves_[static_cast<std::size_t>(k++)];
-        if (!fetch_first) make_child(c, p, std::countr_zero(left), 1);
+    if (shared_.endgame_stones < 0) {
+        // No database: a leaf is its move's stones and its static value, nothing to fetch.
+        const Side me = p.to_move();
+        for (unsigned left = moves; left != 0; left &= left - 1) {
+            Board child = p;
+            const MoveResult r = Ops::apply(child, context_, std::countr_zero(left));
+            count_node();
+            const int gain = kPointsPerStone * (child.store_difference(me) - p.store_difference(me));
+            int value = gain;
+            if (!r.game_over) {
+                ++estimates_;
+                const int leaf = leaf_value(child);
+                value = child.to_move() == me ? gain + leaf : gain - leaf;
+            }
+            if (value > best) {
+                best = value;
+                if (best >= beta) break;
+            }
+        }
+        return best;
+    }
+    int count = 0;
+    for (unsigned left = moves; left != 0; left &= left - 1)
+        make_child(leaves_[static_cast<std::size_t>(count++)], p, std::countr_zero(left), 1);
+    for (int k = 0; k < count; ++k) {
+        Child<Board>& c = leaves_[static_cast<std::size_t>(k)];
         count_node();
         settle_child(c);
         int value = c.value;
