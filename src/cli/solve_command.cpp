@@ -252,7 +252,10 @@ void run(const SolveArgs& args) {
     std::vector<std::string> moves;
     for (int m : s.best_moves) moves.push_back(pit_name(rules.pits, start.to_move(), m));
     const std::string method(solve::to_string(s.method));
-    const std::string game = fmt::format("{}({},{})", rules_string(rules), rules.pits, rules.seeds);
+    // A piece of a long proof names its position: the game's name alone would claim the start.
+    const std::string game = args.game.position.empty()
+                                 ? fmt::format("{}({},{})", rules_string(rules), rules.pits, rules.seeds)
+                                 : fmt::format("{} from {}", rules_string(rules), to_notation(start));
     // A bound test: whether the bound asked holds, from an exact value or the bound proven.
     std::optional<bool> holds;
     std::string asked;
@@ -350,7 +353,7 @@ void add_solve_command(CLI::App& app) {
                     "tiers there (default: build them in memory)");
     cmd->add_option("--db-stones", args->db_stones,
                     "search: endgame database tiers up to this many stones in the pits (default: 25 fewer than "
-                    "the game's while at most 135 M positions, and at least half of them less 6, as far as "
+                    "the game's while at most 150 M positions, and at least half of them less 6, as far as "
                     "--db-budget allows)")
         ->check(whole_number(0, solve::EndgameDatabase::kMaxStones));
     cmd->add_option("--db-budget", args->db_budget, "search: positions (a byte each) of the default database")

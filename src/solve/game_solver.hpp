@@ -94,7 +94,7 @@ SolveMethod choose_method(const Rules& rules, const Position& start, const Solve
 /// The stones a proof is best left to search above its default database, while the
 /// database stays quick to build (kQuickDatabasePositions).
 inline constexpr int kStonesAboveDatabase = 25;
-inline constexpr std::uint64_t kQuickDatabasePositions = 135'000'000;
+inline constexpr std::uint64_t kQuickDatabasePositions = 150'000'000;
 /// The search's default database for a game of `stones` stones in the pits (fitted to
 /// what was measured): tiers up to `stones` less kStonesAboveDatabase while they hold at
 /// most kQuickDatabasePositions, and at least up to half the stones less six, as far
