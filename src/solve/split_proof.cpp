@@ -61,6 +61,16 @@ private:
             record(node, first, children[k].move, nodes_before, begin);
             return first;
         };
+        // An answer in the journal that settles the node is taken before any search,
+        // wherever the order puts it: a resumed proof, or one assembled from pieces
+        // proven one by one (--position), keeps the moves it proved even when this
+        // run's ordering searches (which threads make vary) put another move first.
+        for (std::size_t k = 0; k < children.size(); ++k) {
+            line_.push_back(children[k].move);
+            answers[k] = known(children[k].position);
+            line_.pop_back();
+            if (answers[k] == first) return settle(k);
+        }
         // Pieces with a time limit: every child's piece gets its search before any is
         // split, so that a child the search answers at once is not kept waiting behind
         // one whose subtree is large (the mover's move that settles the node may be any
@@ -68,9 +78,9 @@ private:
         const bool children_are_pieces = plies_left - 1 <= 0 && options_.piece_seconds;
         if (children_are_pieces) {
             for (std::size_t k = 0; k < children.size(); ++k) {
+                if (answers[k]) continue;
                 line_.push_back(children[k].move);
-                answers[k] = known(children[k].position);
-                if (!answers[k]) answers[k] = search_piece(children[k].position);
+                answers[k] = search_piece(children[k].position);
                 line_.pop_back();
                 if (answers[k] == first) return settle(k);
             }

@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <vector>
 
@@ -147,6 +148,48 @@ TEST(SplitProof, ARerunTakesEveryAnswerFromTheJournal) {
     const SplitResult larger = prove_split(rules, root, value + 1, engine, options, &journal);
     EXPECT_FALSE(larger.holds);
     EXPECT_GT(larger.pieces_searched, 0);
+}
+
+// A proof assembled from pieces proven one by one: the journal holds the answer of one
+// child that settles the root, and the split takes it, whichever child its ordering
+// search puts first. The bound is chosen so that at least two children settle the root.
+TEST(SplitProof, AJournalAnswerThatSettlesTheNodeIsTakenWhateverTheOrder) {
+    const Rules rules = make_rules("kalah", 3, 3);
+    testing::ExhaustiveSearch exhaustive(rules);
+    Position after = Position::start(rules);
+    after.apply(rules, 1);  // B3: North to move
+    for (const Position& root : {Position::start(rules), after}) {
+        const bool first = root.to_move() == Side::South;
+        std::vector<int> values;  // each child's value for South
+        for (const int move : root.legal_moves()) {
+            Position child = root;
+            child.apply(rules, move);
+            values.push_back(south_value(exhaustive, child));
+        }
+        std::vector<int> sorted = values;
+        std::sort(sorted.begin(), sorted.end());
+        // South settles the root with a child at least v, North with one below v.
+        const int v = first ? sorted[sorted.size() - 2] : sorted[1] + 1;
+        int settling = 0;
+        for (std::size_t k = 0; k < values.size(); ++k) {
+            if ((values[k] >= v) != first) continue;
+            ++settling;
+            const int move = root.legal_moves()[static_cast<int>(k)];
+            Position child = root;
+            child.apply(rules, move);
+            testing::TempDir dir;
+            ProofJournal journal(dir.path() / "pieces.journal", rules);
+            journal.record({child, v, first, "search", -1, 1, 0});
+            search::Engine engine(proof_settings());
+            SplitOptions options;
+            options.split_plies = 1;
+            const SplitResult r = prove_split(rules, root, v, engine, options, &journal);
+            EXPECT_EQ(r.holds, first) << to_notation(root) << " at least " << v << ", move " << move;
+            EXPECT_EQ(r.move, move) << to_notation(root);
+            EXPECT_EQ(r.pieces_searched, 0) << to_notation(root) << ", move " << move;
+        }
+        EXPECT_GE(settling, 2) << to_notation(root);
+    }
 }
 
 TEST(ProofJournal, AnswersImplyTheBoundsBeyondThem) {
