@@ -23,7 +23,9 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <string>
 #include <thread>
+#include <utility>
 
 namespace mancala::cli {
 
@@ -109,8 +111,9 @@ std::string signed_stones(int v) { return fmt::format("{:+}", v); }
 // and its answer, in the first player's terms as every piece asks.
 class PieceProgress {
 public:
-    PieceProgress(const Rules& rules, const Position& start, int first_at_least, bool quiet)
-        : rules_(rules), start_(start), first_at_least_(first_at_least), quiet_(quiet) {}
+    /// `root`: what the root is called ("the start", or "the position" given).
+    PieceProgress(const Rules& rules, const Position& start, std::string root, int first_at_least, bool quiet)
+        : rules_(rules), start_(start), root_(std::move(root)), first_at_least_(first_at_least), quiet_(quiet) {}
 
     void operator()(const solve::PieceReport& p) const {
         using solve::PieceStage;
@@ -121,7 +124,7 @@ public:
             names.push_back(pit_name(rules_.pits, at.to_move(), move));
             at.apply(rules_, move);
         }
-        const std::string where = names.empty() ? "the start" : fmt::format("after {}", fmt::join(names, " "));
+        const std::string where = names.empty() ? root_ : fmt::format("after {}", fmt::join(names, " "));
         std::string answer;
         switch (p.stage) {
             case PieceStage::Started:
@@ -144,6 +147,7 @@ public:
 private:
     Rules rules_;
     Position start_;
+    std::string root_;
     int first_at_least_;
     bool quiet_;
 };
@@ -223,8 +227,9 @@ void run(const SolveArgs& args) {
     if (options.split) {
         // The first player's bound every piece asks (the mover's at the start, turned).
         const int first_at_least = south ? *options.at_least : 1 - *options.at_least;
-        hooks.on_piece = [&, progress =
-                                 PieceProgress(rules, start, first_at_least, quiet)](const solve::PieceReport& p) {
+        hooks.on_piece = [&, progress = PieceProgress(rules, start,
+                                                      args.game.position.empty() ? "the start" : "the position",
+                                                      first_at_least, quiet)](const solve::PieceReport& p) {
             proof_progress.finish();
             progress(p);
         };
