@@ -20,11 +20,13 @@ TEST(DefaultDatabase, PositionCountsTheRuleReadsAreTheBinomials) {
     EXPECT_EQ(EndgameDatabase(make_rules("kalah", 5, 5)).positions_up_to(25), 183'579'396u);  // C(35,10)
     EXPECT_EQ(EndgameDatabase(make_rules("kalah", 6, 4)).positions_up_to(18), 86'493'225u);   // C(30,12)
     EXPECT_EQ(EndgameDatabase(make_rules("kalah", 6, 4)).positions_up_to(19), 141'120'525u);  // C(31,12)
+    EXPECT_EQ(EndgameDatabase(make_rules("kalah", 6, 4)).positions_up_to(20), 225'792'840u);  // C(32,12)
 }
 
-// 25 stones above the database while it stays under 135 M positions.
+// 25 stones above the database while it stays under 150 M positions.
 TEST(DefaultDatabase, LeavesAboutTwentyFiveStonesAboveAQuickDatabase) {
     EXPECT_EQ(default_for(5, 5), 24);  // 25 would be 183.6 M positions
+    EXPECT_EQ(default_for(6, 4), 19);  // 141.1 M positions; 20 would be 225.8 M
     EXPECT_EQ(default_for(5, 4), 15);  // 40 - 25
     EXPECT_EQ(default_for(4, 6), 23);  // 48 - 25: 7.9 M positions
 }
@@ -32,7 +34,6 @@ TEST(DefaultDatabase, LeavesAboutTwentyFiveStonesAboveAQuickDatabase) {
 // Half the stones less six at least, while the budget allows.
 TEST(DefaultDatabase, HalfTheStonesLessSixAtLeastWithinTheBudget) {
     EXPECT_EQ(default_for(6, 3), 12);  // 36 - 25 = 11 is less
-    EXPECT_EQ(default_for(6, 4), 18);  // 19 would be 141.1 M positions
     EXPECT_EQ(default_for(6, 5), 24);  // 1.25 G positions
     EXPECT_EQ(default_for(6, 6), 24);  // 30 is wanted; 25 would be 1.85 G positions
     EXPECT_EQ(default_for(6, 5, 100'000'000), 18);
