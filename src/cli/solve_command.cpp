@@ -155,6 +155,7 @@ private:
 void run(const SolveArgs& args) {
     const Rules rules = args.game.parsed_rules();
     const Position start = args.game.start(rules);
+    const bool from_position = !args.game.position.empty();  // a piece of a longer proof, maybe
     if (start.is_terminal(rules) || start.legal_moves().empty())
         throw UsageError("the game is already over in this position");
     solve::SolveOptions options;
@@ -227,8 +228,7 @@ void run(const SolveArgs& args) {
     if (options.split) {
         // The first player's bound every piece asks (the mover's at the start, turned).
         const int first_at_least = south ? *options.at_least : 1 - *options.at_least;
-        hooks.on_piece = [&, progress = PieceProgress(rules, start,
-                                                      args.game.position.empty() ? "the start" : "the position",
+        hooks.on_piece = [&, progress = PieceProgress(rules, start, from_position ? "the position" : "the start",
                                                       first_at_least, quiet)](const solve::PieceReport& p) {
             proof_progress.finish();
             progress(p);
@@ -258,9 +258,8 @@ void run(const SolveArgs& args) {
     for (int m : s.best_moves) moves.push_back(pit_name(rules.pits, start.to_move(), m));
     const std::string method(solve::to_string(s.method));
     // A piece of a long proof names its position: the game's name alone would claim the start.
-    const std::string game = args.game.position.empty()
-                                 ? fmt::format("{}({},{})", rules_string(rules), rules.pits, rules.seeds)
-                                 : fmt::format("{} from {}", rules_string(rules), to_notation(start));
+    const std::string game = from_position ? fmt::format("{} from {}", rules_string(rules), to_notation(start))
+                                           : fmt::format("{}({},{})", rules_string(rules), rules.pits, rules.seeds);
     // A bound test: whether the bound asked holds, from an exact value or the bound proven.
     std::optional<bool> holds;
     std::string asked;
