@@ -36,9 +36,12 @@ void RulesOptions::add_to(CLI::App& cmd, bool with_position) {
                                  fmt::format("pits per side (1-{}; with --position: as many as it has)", kMaxPits))
                       ->capture_default_str()
                       ->check(whole_number(1, kMaxPits));
-    cmd.add_option("--seeds", seeds, "stones per pit at the start")
-        ->capture_default_str()
-        ->check(whole_number(0, kMaxTotalStones));
+    seeds_option =
+        cmd.add_option(
+               "--seeds", seeds,
+               "stones per pit at the start (with --position: its stones over its pits, when they divide evenly)")
+            ->capture_default_str()
+            ->check(whole_number(0, kMaxTotalStones));
     if (with_position)
         position_option = cmd.add_option(
             "--position", position,
@@ -48,8 +51,16 @@ void RulesOptions::add_to(CLI::App& cmd, bool with_position) {
 
 Rules RulesOptions::parsed_rules() const {
     const bool pits_given = pits_option && pits_option->count() > 0;
-    const int board_pits = position.empty() || pits_given ? pits : parse_position(position).pits();
-    return parse_rules(rules, board_pits, seeds);
+    if (position.empty()) return parse_rules(rules, pits, seeds);
+    // With a position, the game's size is the position's unless given: its pits, and
+    // its stones per pit at the start when its stones fill the pits evenly (a game
+    // keeps every stone), so that a label or a database default fits the position.
+    const Position p = parse_position(position);
+    const int board_pits = pits_given ? pits : p.pits();
+    const bool seeds_given = seeds_option && seeds_option->count() > 0;
+    const int start_seeds =
+        !seeds_given && p.total_stones() % (2 * board_pits) == 0 ? p.total_stones() / (2 * board_pits) : seeds;
+    return parse_rules(rules, board_pits, start_seeds);
 }
 
 Position RulesOptions::start(const Rules& rules) const {

@@ -20,13 +20,15 @@ struct RulesOptions {
     /// Adds --rules, --pits, --seeds and (if `with_position`) --position to `cmd`, and
     /// the rules' presets and dimensions to the top of its --help footer.
     void add_to(CLI::App& cmd, bool with_position = true);
-    /// The rules given; with --position and no --pits, the position's number of pits.
+    /// The rules given; with --position, the position's number of pits unless --pits is
+    /// given, and its stones per pit at the start unless --seeds is (when they divide evenly).
     /// Throws std::invalid_argument with a clear message on bad values.
     Rules parsed_rules() const;
     /// The start position, or the --position given (checked against --pits).
     Position start(const Rules& rules) const;
 
     CLI::Option* pits_option = nullptr;
+    CLI::Option* seeds_option = nullptr;
     CLI::Option* position_option = nullptr;  ///< nullptr without `with_position`
 };
 

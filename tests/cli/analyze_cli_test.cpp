@@ -58,6 +58,20 @@ TEST(AnalyzeCommand, ScoresEveryMoveOrTheBestFewAsJson) {
     EXPECT_EQ(run_mancala("analyze --depth 4 --multipv 0").code, 2);
 }
 
+TEST(AnalyzeCommand, TakesTheGameSizeFromThePositionUnlessGiven) {
+    // 3 pits a side and 18 stones: a game of 3 stones a pit, whatever --seeds defaults to.
+    auto size = [](const std::string& args) {
+        const CommandRun r = run_mancala("analyze --depth 2 --hash 1 --json " + args);
+        EXPECT_EQ(r.code, 0) << args;
+        if (r.code != 0) return std::pair{-1, -1};
+        const auto json = nlohmann::json::parse(r.out);
+        return std::pair{json.at("pits").get<int>(), json.at("seeds").get<int>()};
+    };
+    EXPECT_EQ(size("--position 2,3,4/1,3,3/1/1/S"), (std::pair{3, 3}));
+    EXPECT_EQ(size("--seeds 5 --position 2,3,4/1,3,3/1/1/S"), (std::pair{3, 5}));  // as given
+    EXPECT_EQ(size("--position 2,3,4/1,3,3/1/2/S"), (std::pair{3, 4}));  // 19 stones: not whole pits; the default
+}
+
 TEST(AnalyzeCommand, RefusesBadInputWithExitCodeTwo) {
     EXPECT_EQ(run_mancala("analyze --position 1,2/3/0/0/S").code, 2);
     EXPECT_EQ(run_mancala("analyze --pits 3 --position 1,2/3,4/0/0/S").code, 2);  // 2 pits given, 3 asked
