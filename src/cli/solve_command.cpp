@@ -67,11 +67,17 @@ public:
                  Shown::WarmUp);
     }
     void on_proof_test(const search::ProofTest& t) override {
+        // Which first move the proof is on tells a long run's story: the first that
+        // holds ends it, and each that fails had to be refuted in full.
+        const std::string on_move =
+            t.root_move.empty() ? std::string()
+                                : fmt::format(", on {} ({} of {})", t.root_move, t.root_index, t.root_moves);
         if (pieces_) {
-            show(fmt::format("piece under way: {} nodes, {:.0f} s", t.nodes, t.seconds), Shown::Pass);
+            show(fmt::format("piece under way: {} nodes, {:.0f} s{}", t.nodes, t.seconds, on_move), Shown::Pass);
             return;
         }
-        show(fmt::format("proof: is the value at least {:+}? {} nodes, {:.0f} s", t.at_least, t.nodes, t.seconds),
+        show(fmt::format("proof: is the value at least {:+}? {} nodes, {:.0f} s{}", t.at_least, t.nodes, t.seconds,
+                         on_move),
              Shown::Pass);
     }
     void on_proof_bounds(const search::ProofBounds& b) override {

@@ -227,7 +227,13 @@ public:
             if (split_.threshold() != shown_threshold) {
                 shown_threshold = split_.threshold();
                 ++report_.passes;
-                if (observer_) observer_->on_proof_test({split_.threshold(), nodes_, seconds_since(started_)});
+                if (observer_) {
+                    search::ProofTest test;
+                    test.at_least = split_.threshold();
+                    test.nodes = nodes_;
+                    test.seconds = seconds_since(started_);
+                    observer_->on_proof_test(test);
+                }
             }
             cancel_stale();
             deal();

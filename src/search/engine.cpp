@@ -1,5 +1,6 @@
 #include "search/engine.hpp"
 
+#include "core/pit_names.hpp"
 #include "search/helper_pool.hpp"
 #include "search/mtdf.hpp"
 #include "search/search_worker.hpp"
@@ -35,6 +36,7 @@ public:
         : settings_(settings),
           context_(context),
           root_(root),
+          root_position_(position),
           mode_(mode),
           observer_(observer),
           base_points_(kPointsPerStone * position.store_difference(position.to_move())),
@@ -90,6 +92,7 @@ private:
     const EngineSettings& settings_;
     const Context& context_;
     const Board& root_;
+    const Position root_position_;  ///< the root again, for the names of its moves
     const SearchMode mode_;
     SearchObserver* observer_;
     const Clock::time_point start_ = Clock::now();
@@ -200,9 +203,18 @@ template <class Board>
 void SearchRun<Board>::watch_proof_passes() {
     if (!observer_) return;
     shared_.tick_interval = observer_->progress_interval();
-    shared_.on_tick = [this] {  // the main worker has just flushed its nodes
-        observer_->on_proof_test(
-            ProofTest{stones_at_least(base_points_ + beta_now_), shared_.nodes.load(), seconds()});
+    shared_.on_tick = [this] {  // the main worker has just flushed its nodes, on its thread
+        ProofTest test;
+        test.at_least = stones_at_least(base_points_ + beta_now_);
+        test.nodes = shared_.nodes.load();
+        test.seconds = seconds();
+        const RootProgress& at = main_.root_progress();
+        if (at.move >= 0) {
+            test.root_move = pit_name(root_position_.pits(), root_position_.to_move(), at.move);
+            test.root_index = at.index;
+            test.root_moves = at.count;
+        }
+        observer_->on_proof_test(test);
     };
 }
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <utility>
 
 namespace mancala::search {
@@ -28,6 +29,11 @@ struct ProofTest {
     int at_least = 0;
     std::uint64_t nodes = 0;
     double seconds = 0;
+    /// The root move the main thread is proving (its pit name, e.g. "B5"), the
+    /// `root_index`-th of `root_moves` in its order; empty between root moves.
+    std::string root_move;
+    int root_index = 0;
+    int root_moves = 0;
 };
 
 class SearchObserver {

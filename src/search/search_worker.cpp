@@ -358,6 +358,7 @@ RootScore SearchWorker<Board>::search_root(const Board& root, int depth, int alp
     const std::uint64_t estimates_before = estimates_;
     for (std::size_t k = 0; k < order.size(); ++k) {
         const int move = order[k];
+        root_progress_ = RootProgress{move, static_cast<int>(k) + 1, static_cast<int>(order.size())};
         const std::uint64_t move_estimates = estimates_;
         int value;
         bool excluded = false;
@@ -388,6 +389,7 @@ RootScore SearchWorker<Board>::search_root(const Board& root, int depth, int alp
             if (!scores && alpha >= beta) break;
         }
     }
+    root_progress_ = RootProgress{};
     best.proven = estimates_ == estimates_before;
     if (!stopped() && best.move >= 0) {
         TTEntry store;

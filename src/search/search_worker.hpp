@@ -87,6 +87,14 @@ struct RootScore {
     bool excluded = false;
 };
 
+/// Where a worker's root search stands: the move it is searching, the `index`-th
+/// (from 1) of `count` (none: move -1).
+struct RootProgress {
+    int move = -1;
+    int index = 0;
+    int count = 0;
+};
+
 template <class Board>
 class SearchWorker {
 public:
@@ -103,6 +111,8 @@ public:
                           std::vector<RootScore>* scores, int multipv = 0);
 
     std::uint64_t nodes() const { return nodes_; }
+    /// The root move this worker is on; read it on the worker's own thread (a tick).
+    const RootProgress& root_progress() const { return root_progress_; }
     void flush_nodes();
     bool stopped() const { return aborted_ || shared_.stop.load(std::memory_order_relaxed); }
     /// A helper searching proof pass `pass`: it stops (as if stopped) soon after
@@ -175,6 +185,7 @@ private:
 
     SharedSearch& shared_;
     const Context& context_;
+    RootProgress root_progress_;
     std::uint64_t nodes_ = 0;
     std::uint64_t unflushed_ = 0;
     // Heuristic leaves and unproven table cutoffs seen so far. A subtree whose

@@ -2,6 +2,7 @@
 // preset, and against exhaustive search on boards small enough to solve.
 
 #include "search/engine.hpp"
+#include "core/pit_names.hpp"
 #include "search/packed_board.hpp"
 #include "search/position_key.hpp"
 #include "support/exhaustive_search.hpp"
@@ -10,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 
@@ -389,10 +391,21 @@ TEST(Engine, ProofReportsItsProgressInStones) {
         EXPECT_EQ(recorder.bounds.back().upper, value);
         ASSERT_FALSE(recorder.tests.empty());  // every 4096 nodes with no interval
         const int stones = start.total_stones();
+        std::vector<std::string> moves;
+        for (const int move : start.legal_moves()) moves.push_back(pit_name(3, start.to_move(), move));
+        int on_a_move = 0;
         for (const ProofTest& t : recorder.tests) {
             EXPECT_GT(t.at_least, -stones);
             EXPECT_LE(t.at_least, stones);
+            // The root move under proof, when there is one, is a legal move of the root, in its place.
+            if (t.root_move.empty()) continue;
+            ++on_a_move;
+            EXPECT_NE(std::find(moves.begin(), moves.end(), t.root_move), moves.end()) << t.root_move;
+            EXPECT_EQ(t.root_moves, static_cast<int>(moves.size()));
+            EXPECT_GE(t.root_index, 1);
+            EXPECT_LE(t.root_index, t.root_moves);
         }
+        EXPECT_GT(on_a_move, 0);
     }
 }
 
