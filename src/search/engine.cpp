@@ -36,7 +36,8 @@ public:
         : settings_(settings),
           context_(context),
           root_(root),
-          root_position_(position),
+          root_pits_(position.pits()),
+          root_mover_(position.to_move()),
           mode_(mode),
           observer_(observer),
           base_points_(kPointsPerStone * position.store_difference(position.to_move())),
@@ -92,7 +93,8 @@ private:
     const EngineSettings& settings_;
     const Context& context_;
     const Board& root_;
-    const Position root_position_;  ///< the root again, for the names of its moves
+    const int root_pits_;  ///< the root's size and mover, for the names of its moves
+    const Side root_mover_;
     const SearchMode mode_;
     SearchObserver* observer_;
     const Clock::time_point start_ = Clock::now();
@@ -210,7 +212,7 @@ void SearchRun<Board>::watch_proof_passes() {
         test.seconds = seconds();
         const RootProgress& at = main_.root_progress();
         if (at.move >= 0) {
-            test.root_move = pit_name(root_position_.pits(), root_position_.to_move(), at.move);
+            test.root_move = pit_name(root_pits_, root_mover_, at.move);
             test.root_index = at.index;
             test.root_moves = at.count;
         }
