@@ -168,7 +168,7 @@ RootScore SearchRun<Board>::search_depth(int depth, int guess, std::vector<RootS
         main_, root_, depth, guess, order_,
         [&](int beta) {
             beta_now_ = beta;
-            helpers_->begin_pass(beta);
+            helpers_->begin_pass(beta, main_);
         },
         [&](int lower, int upper) {
             if (!observer_) return;
@@ -187,7 +187,7 @@ RootScore SearchRun<Board>::test_bound(int depth) {
     const int beta = *mode_.at_least * kPointsPerStone - base_points_;
     beta_now_ = beta;
     watch_proof_passes();
-    helpers_->begin_pass(beta);
+    helpers_->begin_pass(beta, main_);
     const RootScore pass = main_.search_root(root_, depth, beta - 1, beta, order_, nullptr);
     shared_.on_tick = nullptr;
     if (main_.stopped()) return RootScore{-1, 0, false};

@@ -36,7 +36,10 @@ void HelperPool<Board>::run(int index) {
         std::uint32_t done = 0;
         while (const auto pass = passes_.wait_after(done)) {
             worker.follow_pass(passes_, pass->id);
-            worker.search_root(root_, kProveDepth, pass->beta - 1, pass->beta, order_, nullptr);
+            const RootScore result =
+                worker.search_root(root_, kProveDepth, pass->beta - 1, pass->beta, order_, nullptr);
+            if (!worker.stopped() && result.move >= 0)
+                passes_.answer(pass->id, {result.move, result.score, result.proven});
             done = pass->id;
         }
     }

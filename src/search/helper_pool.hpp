@@ -4,7 +4,8 @@
 // only the main thread's result counts. In a proof, once their warm-up is over,
 // they join each null-window pass the main thread begins; BusyNodes (owned here,
 // as only helpers make it worth its cost) steers the threads into different
-// subtrees, and the table passes their proven bounds on.
+// subtrees, and the table passes their proven bounds on. A helper that finishes
+// a pass first hands the main thread its answer (see ProofPasses).
 
 #include "search/busy_nodes.hpp"
 #include "search/proof_passes.hpp"
@@ -30,9 +31,10 @@ public:
     HelperPool(const HelperPool&) = delete;
     HelperPool& operator=(const HelperPool&) = delete;
 
-    /// The main thread begins a proof pass "is the value at least beta?": helpers join it.
-    void begin_pass(int beta) {
-        if (!threads_.empty()) passes_.open(beta);
+    /// The main thread begins a proof pass "is the value at least beta?": helpers join
+    /// it, and `main` takes the answer of the first helper to finish it.
+    void begin_pass(int beta, SearchWorker<Board>& main) {
+        if (!threads_.empty()) main.accept_answers(passes_, passes_.open(beta));
     }
     /// Stops the search (shared.stop) and joins the helpers; nodes they counted are flushed.
     void stop();

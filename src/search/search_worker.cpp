@@ -17,6 +17,7 @@ void SearchWorker<Board>::check_limits() {
     if (shared_.node_limit && shared_.nodes.load(std::memory_order_relaxed) >= *shared_.node_limit)
         shared_.stop = true;
     if (passes_ && !passes_->current(pass_)) aborted_ = true;
+    if (answers_ && answers_->answered(answer_pass_)) aborted_ = true;
     if (reports_ && shared_.on_tick) {
         const auto now = Clock::now();
         if (next_tick_ == Clock::time_point{}) next_tick_ = now + shared_.tick_interval;
@@ -391,6 +392,13 @@ RootScore SearchWorker<Board>::search_root(const Board& root, int depth, int alp
     }
     root_progress_ = RootProgress{};
     best.proven = estimates_ == estimates_before;
+    if (aborted_ && answers_) {
+        // A helper finished this pass first: its answer is the pass's.
+        if (const std::optional<ProofPasses::Answer> a = answers_->answer_of(answer_pass_)) {
+            best = RootScore{a->move, a->score, a->proven};
+            aborted_ = false;
+        }
+    }
     if (!stopped() && best.move >= 0) {
         TTEntry store;
         store.score = best.score;

@@ -123,6 +123,14 @@ public:
         aborted_ = false;
     }
 
+    /// The main thread of a proof, searching pass `pass`: once a helper has answered
+    /// it, this worker gives its own search up (as if stopped) and search_root returns
+    /// the helper's answer instead.
+    void accept_answers(const ProofPasses& passes, std::uint32_t pass) {
+        answers_ = &passes;
+        answer_pass_ = pass;
+    }
+
     /// This worker calls shared.on_tick (the engine's main thread does).
     void report_progress() { reports_ = true; }
 
@@ -196,7 +204,9 @@ private:
     Clock::time_point next_tick_{};
     const ProofPasses* passes_ = nullptr;  ///< a helper's proof passes, once it follows them
     std::uint32_t pass_ = 0;
-    bool aborted_ = false;
+    const ProofPasses* answers_ = nullptr;  ///< the main thread's passes, once helpers answer them
+    std::uint32_t answer_pass_ = 0;
+    bool aborted_ = false;  ///< a helper's pass was superseded, or the main thread's answered
     /// The children of the node at each remaining depth (see ChildList).
     std::vector<ChildList<Board>> children_;
     /// The children of a frontier node (never nested): a member, so that no call constructs them.
