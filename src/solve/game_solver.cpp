@@ -55,6 +55,32 @@ Solution by_pieces(const Rules& rules, const Position& start, const SolveOptions
                    const SolveHooks& hooks) {
     std::optional<ProofJournal> journal;  // read first: a bad journal stops the run before the build
     if (!options.journal.empty()) journal.emplace(options.journal, rules);
+    const int mover_at_least = *options.at_least;
+    const bool south = start.to_move() == Side::South;
+    const int first_at_least = south ? mover_at_least : 1 - mover_at_least;
+    auto solution = [&](const SplitResult& r, int db_stones) {
+        const bool mover_holds = r.holds == south;
+        Solution s;
+        s.method = SolveMethod::Search;
+        s.bound = mover_holds ? 1 : -1;
+        s.value = mover_holds ? mover_at_least : mover_at_least - 1;
+        if (r.move >= 0) s.best_moves = {r.move};  // the move that settled the root: the mover's
+        s.work = r.nodes;
+        s.db_stones = db_stones;
+        s.split = r;
+        return s;
+    };
+    // A root the journal answers needs neither the database nor the table (minutes to
+    // load for Kalah(6,6)): a finished piece run again, as a script resuming a long
+    // proof does, answers at once.
+    if (const JournalEntry* known = journal ? journal->answer(start, first_at_least) : nullptr) {
+        if (hooks.on_piece) hooks.on_piece({{}, start, PieceStage::FromJournal, known->holds, 0, 0});
+        SplitResult r;
+        r.holds = known->holds;
+        r.move = known->move;
+        r.pieces_from_journal = 1;
+        return solution(r, -1);
+    }
     const std::string game = checked_table_game(rules, start, options);
     const SearchDatabase database = search_database(rules, start, options, hooks);
     search::Engine engine(proof_engine_settings(start, options, database));
@@ -63,27 +89,16 @@ Solution by_pieces(const Rules& rules, const Position& start, const SolveOptions
     SplitOptions split = *options.split;
     split.warmup_depth = options.warmup_depth;
     split.stop = options.stop;
-    const int mover_at_least = *options.at_least;
-    const bool south = start.to_move() == Side::South;
     SplitResult r;
     try {
-        r = prove_split(rules, start, south ? mover_at_least : 1 - mover_at_least, engine, split,
-                        journal ? &*journal : nullptr, hooks.on_piece, hooks.observer);
+        r = prove_split(rules, start, first_at_least, engine, split, journal ? &*journal : nullptr, hooks.on_piece,
+                        hooks.observer);
     } catch (const ProofStopped&) {
         if (checkpoint) checkpoint->save();
         throw;
     }
     if (checkpoint) checkpoint->save();
-    const bool mover_holds = r.holds == south;
-    Solution s;
-    s.method = SolveMethod::Search;
-    s.bound = mover_holds ? 1 : -1;
-    s.value = mover_holds ? mover_at_least : mover_at_least - 1;
-    if (r.move >= 0) s.best_moves = {r.move};  // the move that settled the root: the mover's
-    s.work = r.nodes;
-    s.db_stones = database.stones;
-    s.split = r;
-    return s;
+    return solution(r, database.stones);
 }
 
 Solution by_search(const Rules& rules, const Position& start, const SolveOptions& options,

@@ -160,7 +160,8 @@ TEST(SolveCommand, BoundsAreProvenOrRefutedAsTheValueSays) {
 
 // A bound split into pieces and kept in a journal, end to end: the answer exhaustive
 // search gives, from the start and with North to move (where the first player's bound
-// is turned into the mover's); a rerun takes it from the journal and searches nothing;
+// is turned into the mover's); a rerun takes it from the journal and searches nothing
+// (nor opens a database);
 // a journal of another game is refused by name.
 TEST(SolveCommand, SplitProofsResumeFromTheirJournal) {
     const Rules rules = make_rules("kalah", 3, 3);
@@ -188,6 +189,10 @@ TEST(SolveCommand, SplitProofsResumeFromTheirJournal) {
             EXPECT_EQ(again.at("holds").get<bool>(), expected) << command;
             EXPECT_EQ(again.at("pieces").at("searched").get<int>(), 0) << command;
             EXPECT_EQ(again.at("nodes").get<std::uint64_t>(), 0u) << command;
+            // The journal answers the root itself: no database is opened for it.
+            EXPECT_EQ(again.at("pieces").at("from_journal").get<int>(), 1) << command;
+            EXPECT_TRUE(first.contains("db_stones")) << command;
+            EXPECT_FALSE(again.contains("db_stones")) << command;
         }
     }
     const std::string journal = (dir.path() / "j0").string();
