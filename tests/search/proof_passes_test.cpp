@@ -50,7 +50,8 @@ TEST(ProofPasses, TheMainThreadTakesAHelpersAnswer) {
     const std::uint32_t pass = passes.open(kPointsPerStone);
     passes.answer(pass, {3, 1000 * kPointsPerStone, true});
     main.accept_answers(passes, pass);
-    const RootScore taken = main.search_root(start, kProveDepth, kPointsPerStone - 1, kPointsPerStone, order, nullptr);
+    const RootScore taken =
+        main.search_root(start, kProveDepth, kPointsPerStone - 1, kPointsPerStone, order, nullptr);
     EXPECT_FALSE(main.stopped());
     EXPECT_EQ(taken.move, 3);
     EXPECT_EQ(taken.score, 1000 * kPointsPerStone);
