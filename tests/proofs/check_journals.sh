@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The proof journals of proofs/ checked by proofs/check_journal.py (rules written again in
+# Python): both Kalah(6,6) journals prove the first player wins by at least 2; a journal
+# made here for a small game proves its value and not one more; a journal with a piece
+# taken out, or with an answer turned, proves nothing; a malformed one is refused.
+set -uo pipefail
+mancala=$1
+root=$2
+check="python3 $root/proofs/check_journal.py"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failed=0
+fail() { echo "FAIL $*"; failed=1; }
+
+for journal in kalah-6-6 homework-6-6; do
+  out=$($check "$root/proofs/$journal.journal" --at-least 2) || fail "$journal: exit code $?: $out"
+  [[ $out == *"proven:"*"at least +2"* ]] || fail "$journal: $out"
+done
+
+# A small game: its value V holds and V + 1 does not, as the journal of each run says.
+value=$("$mancala" solve --pits 3 --seeds 3 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])')
+for v in "$value" $((value + 1)); do
+  "$mancala" solve --pits 3 --seeds 3 --at-least "$v" --split 2 --db-stones 0 --journal "$work/small.journal" \
+    > /dev/null 2>&1 || fail "small game at least $v: solve exit code $?"
+done
+$check "$work/small.journal" --at-least "$value" > /dev/null || fail "small game: at least $value not proven"
+out=$($check "$work/small.journal" --at-least $((value + 1)))
+[[ $? -eq 1 && $out == "not proven:"* ]] || fail "small game: at least $((value + 1)): $out"
+
+# Kalah(6,6) without the piece after B2 B4 A3, and with that piece's answer turned.
+grep -v '"position":"7,0,6,7,7,7/1,8,1,9,8,8/1/2/S"' "$root/proofs/kalah-6-6.journal" > "$work/less.journal"
+out=$($check "$work/less.journal" --at-least 2)
+[[ $? -eq 1 && $out == *"after B2 B4 A3"*"no answer"* ]] || fail "a piece taken out: $out"
+sed 's|\("position":"7,0,6,7,7,7/1,8,1,9,8,8/1/2/S","at_least":2,"holds":\)true|\1false|' \
+  "$root/proofs/kalah-6-6.journal" > "$work/turned.journal"
+out=$($check "$work/turned.journal" --at-least 2)
+[[ $? -eq 1 && $out == "not proven:"* ]] || fail "an answer turned: $out"
+
+# A malformed journal: exit 2, and the line named.
+{ head -1 "$root/proofs/kalah-6-6.journal"; echo '{"position":"1,2/3,4/0/0/S"}'; } > "$work/bad.journal"
+out=$($check "$work/bad.journal" --at-least 2 2>&1)
+[[ $? -eq 2 && $out == *"line 2"* ]] || fail "malformed: $out"
+
+exit $failed
