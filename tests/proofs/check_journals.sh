@@ -2,7 +2,8 @@
 # The proof journals of proofs/ checked by proofs/check_journal.py (rules written again in
 # Python): both Kalah(6,6) journals prove the first player wins by at least 2; a journal
 # made here for a small game proves its value and not one more; a journal with a piece
-# taken out, or with an answer turned, proves nothing; a malformed one is refused.
+# taken out, or with an answer turned, proves nothing; a malformed one is refused; the
+# script that runs the standard proof says what it would run.
 set -uo pipefail
 mancala=$1
 root=$2
@@ -40,5 +41,13 @@ out=$($check "$work/turned.journal" --at-least 2)
 { head -1 "$root/proofs/kalah-6-6.journal"; echo '{"position":"1,2/3,4/0/0/S"}'; } > "$work/bad.journal"
 out=$($check "$work/bad.journal" --at-least 2 2>&1)
 [[ $? -eq 2 && $out == *"line 2"* ]] || fail "malformed: $out"
+
+# The script that runs the standard proof, as a dry run: the database build, the six
+# pieces and the three assembly runs, each into the journal of proofs/.
+out=$(DRY_RUN=1 bash "$root/proofs/kalah-6-6.sh" "$work/db" "$mancala" 2>&1) || fail "kalah-6-6.sh: exit code $?: $out"
+[[ $(grep -c '^+ .* db build --rules kalah --pits 6 --max-stones 30' <<<"$out") -eq 1 ]] || fail "kalah-6-6.sh: build: $out"
+[[ $(grep -c '^+ .* solve .*--at-least 2 .*--journal .*proofs/kalah-6-6.journal' <<<"$out") -eq 9 ]] ||
+  fail "kalah-6-6.sh: nine proof runs: $out"
+[[ ! -e $work/db ]] || fail "kalah-6-6.sh: a dry run made $work/db"
 
 exit $failed
