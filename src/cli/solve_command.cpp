@@ -39,7 +39,7 @@ struct SolveArgs {
     std::uint64_t max_positions = 100'000'000;
     std::string db_dir;                            ///< empty: build the database in memory
     int db_stones = -1;                            ///< -1: as many as --db-budget allows
-    std::uint64_t db_budget = 1'500'000'000;       ///< positions (a byte each) of the database built by default
+    std::uint64_t db_budget = 3'000'000'000;       ///< positions (a byte each) of the database built by default
     int warmup_depth = search::kProveWarmupDepth;  ///< plies of iterative deepening before the proof
     std::optional<int> at_least;                   ///< --at-least: the first player's margin
     std::optional<int> at_most;                    ///< --at-most
@@ -363,8 +363,8 @@ void add_solve_command(CLI::App& app) {
                     "tiers there (default: build them in memory)");
     cmd->add_option("--db-stones", args->db_stones,
                     "search: endgame database tiers up to this many stones in the pits (default: 25 fewer than "
-                    "the game's while at most 150 M positions, and at least half of them less 6, as far as "
-                    "--db-budget allows)")
+                    "the game's while at most 150 M positions, and at least half of them less 6 (less 4 from 56 "
+                    "stones), as far as --db-budget allows)")
         ->check(whole_number(0, solve::EndgameDatabase::kMaxStones));
     cmd->add_option("--db-budget", args->db_budget, "search: positions (a byte each) of the default database")
         ->capture_default_str()

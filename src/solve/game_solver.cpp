@@ -186,9 +186,12 @@ int default_db_stones(const Rules& rules, int stones, std::uint64_t budget) {
     // million positions (Kalah(5,5): 24 stones, 5.7 s, where 25 took 6.4 s and 19 81 s;
     // Kalah(6,4): 19 stones, 141 M positions, 11.3-11.6 s on two threads where 18 took
     // 15.1-16.2 s and 20 12.7-13.1 s; (5,4): 15; (6,3): 12), and no less than half the
-    // stones less six while the budget allows (Kalah(6,5): 22 stones 22 min, 24 12 min).
+    // stones less six while the budget allows (Kalah(6,5): 22 stones 22 min, 24 12 min),
+    // or less four in games of kBigGameStones and more, whose proof dwarfs the build
+    // (Kalah(6,5) from a fresh start on two threads: 24 stones 488 s, 26 257 s, 28 222 s
+    // but 7.4 GB; empty capture 166 s and 134 s with 24 and 26).
     const EndgameDatabase db(rules);
-    const int floor = stones / 2 - 6;
+    const int floor = stones / 2 - (stones >= kBigGameStones ? 4 : 6);
     const int reach = stones - kStonesAboveDatabase;
     auto worth = [&](int tier) {
         if (tier > EndgameDatabase::kMaxStones) return false;

@@ -38,7 +38,7 @@ struct SolveOptions {
     std::uint64_t max_positions = 100'000'000;
     std::filesystem::path db_dir;  ///< empty: the search's database is built in memory
     int db_stones = -1;            ///< -1: default_db_stones
-    std::uint64_t db_budget = 1'500'000'000;
+    std::uint64_t db_budget = 3'000'000'000;
     int warmup_depth = search::kProveWarmupDepth;
     /// A bound test instead of the value: is the side to move's final margin at least
     /// this many stones? (SearchMode::at_least)
@@ -95,10 +95,12 @@ SolveMethod choose_method(const Rules& rules, const Position& start, const Solve
 /// database stays quick to build (kQuickDatabasePositions).
 inline constexpr int kStonesAboveDatabase = 25;
 inline constexpr std::uint64_t kQuickDatabasePositions = 150'000'000;
+/// From this many stones a game's proof takes minutes: its default database and table are bigger.
+inline constexpr int kBigGameStones = 56;
 /// The search's default database for a game of `stones` stones in the pits (fitted to
 /// what was measured): tiers up to `stones` less kStonesAboveDatabase while they hold at
-/// most kQuickDatabasePositions, and at least up to half the stones less six, as far
-/// as `budget` positions allow.
+/// most kQuickDatabasePositions, and at least up to half the stones less six (less four
+/// from kBigGameStones), as far as `budget` positions allow.
 int default_db_stones(const Rules& rules, int stones, std::uint64_t budget);
 
 /// The search's table for a game of `pits` pits a side: 16 MiB below 36 stones (a

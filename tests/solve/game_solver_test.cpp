@@ -9,7 +9,7 @@
 namespace mancala::solve {
 namespace {
 
-constexpr std::uint64_t kBudget = 1'500'000'000;
+constexpr std::uint64_t kBudget = 3'000'000'000;
 
 int default_for(int pits, int seeds, std::uint64_t budget = kBudget) {
     return default_db_stones(make_rules("kalah", pits, seeds), 2 * pits * seeds, budget);
@@ -31,11 +31,12 @@ TEST(DefaultDatabase, LeavesAboutTwentyFiveStonesAboveAQuickDatabase) {
     EXPECT_EQ(default_for(4, 6), 23);  // 48 - 25: 7.9 M positions
 }
 
-// Half the stones less six at least, while the budget allows.
+// Half the stones less six at least (less four from 56 stones), while the budget allows.
 TEST(DefaultDatabase, HalfTheStonesLessSixAtLeastWithinTheBudget) {
     EXPECT_EQ(default_for(6, 3), 12);  // 36 - 25 = 11 is less
-    EXPECT_EQ(default_for(6, 5), 24);  // 1.25 G positions
-    EXPECT_EQ(default_for(6, 6), 24);  // 30 is wanted; 25 would be 1.85 G positions
+    EXPECT_EQ(default_for(6, 5), 26);  // 60 stones: 30 - 4; 2.71 G positions
+    EXPECT_EQ(default_for(6, 6), 26);  // 32 is wanted; 27 would be 3.91 G positions
+    EXPECT_EQ(default_for(6, 5, 1'500'000'000), 24);  // 1.25 G positions; 25 would be 1.85 G
     EXPECT_EQ(default_for(6, 5, 100'000'000), 18);
     EXPECT_EQ(default_for(6, 5, 0), 0);
 }
