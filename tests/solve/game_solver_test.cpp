@@ -33,9 +33,9 @@ TEST(DefaultDatabase, LeavesAboutTwentyFiveStonesAboveAQuickDatabase) {
 
 // Half the stones less six at least (less four from 56 stones), while the budget allows.
 TEST(DefaultDatabase, HalfTheStonesLessSixAtLeastWithinTheBudget) {
-    EXPECT_EQ(default_for(6, 3), 12);  // 36 - 25 = 11 is less
-    EXPECT_EQ(default_for(6, 5), 26);  // 60 stones: 30 - 4; 2.71 G positions
-    EXPECT_EQ(default_for(6, 6), 26);  // 32 is wanted; 27 would be 3.91 G positions
+    EXPECT_EQ(default_for(6, 3), 12);                 // 36 - 25 = 11 is less
+    EXPECT_EQ(default_for(6, 5), 26);                 // 60 stones: 30 - 4; 2.71 G positions
+    EXPECT_EQ(default_for(6, 6), 26);                 // 32 is wanted; 27 would be 3.91 G positions
     EXPECT_EQ(default_for(6, 5, 1'500'000'000), 24);  // 1.25 G positions; 25 would be 1.85 G
     EXPECT_EQ(default_for(6, 5, 100'000'000), 18);
     EXPECT_EQ(default_for(6, 5, 0), 0);
