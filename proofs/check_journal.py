@@ -95,7 +95,7 @@ class Game:
 
 def read_journal(path):
     with open(path, encoding="utf-8") as f:
-        lines = [line for line in f.read().splitlines()]
+        lines = f.read().splitlines()
     if not lines:
         raise ValueError(f"{path}: empty")
     header = json.loads(lines[0])
@@ -107,9 +107,9 @@ def read_journal(path):
             continue
         try:
             e = json.loads(line)
-            entries.setdefault(e["position"], []).append(e)
             if e["how"] not in ("search", "split"):
                 raise ValueError(f"how {e['how']!r}")
+            entries.setdefault(e["position"], []).append(e)
         except (ValueError, KeyError) as error:
             raise ValueError(f"{path} line {number}: {error}") from None
     return header, entries

@@ -36,18 +36,18 @@ struct SolveArgs {
     std::string method = "auto";
     int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::size_t hash_mb = 0;  ///< 0: sized to the game (solve::solve_hash_mb)
-    std::uint64_t max_positions = 100'000'000;
-    std::string db_dir;                            ///< empty: build the database in memory
-    int db_stones = -1;                            ///< -1: as many as --db-budget allows
-    std::uint64_t db_budget = 3'000'000'000;       ///< positions (a byte each) of the database built by default
-    int warmup_depth = search::kProveWarmupDepth;  ///< plies of iterative deepening before the proof
-    std::optional<int> at_least;                   ///< --at-least: the first player's margin
-    std::optional<int> at_most;                    ///< --at-most
-    std::optional<int> split_plies;                ///< --split: pieces this many plies from the root
-    std::optional<double> piece_seconds;           ///< --piece-seconds: a longer piece is split
-    std::string journal;                           ///< --journal: the pieces' answers, kept
-    std::string table;                             ///< --table: the transposition table, kept
-    double table_minutes = 30;                     ///< --table-minutes: how often it is saved
+    std::uint64_t max_positions = solve::SolveOptions{}.max_positions;
+    std::string db_dir;                                         ///< empty: build the database in memory
+    int db_stones = -1;                                         ///< -1: as many as --db-budget allows
+    std::uint64_t db_budget = solve::SolveOptions{}.db_budget;  ///< positions (a byte each) of the default database
+    int warmup_depth = search::kProveWarmupDepth;               ///< plies of iterative deepening before the proof
+    std::optional<int> at_least;                                ///< --at-least: the first player's margin
+    std::optional<int> at_most;                                 ///< --at-most
+    std::optional<int> split_plies;                             ///< --split: pieces this many plies from the root
+    std::optional<double> piece_seconds;                        ///< --piece-seconds: a longer piece is split
+    std::string journal;                                        ///< --journal: the pieces' answers, kept
+    std::string table;                                          ///< --table: the transposition table, kept
+    double table_minutes = 30;                                  ///< --table-minutes: how often it is saved
     bool json = false;
 };
 
