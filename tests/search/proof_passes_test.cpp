@@ -58,12 +58,26 @@ TEST(ProofPasses, TheMainThreadTakesAHelpersAnswer) {
     EXPECT_TRUE(taken.proven);
     EXPECT_LE(main.nodes(), 2 * kCheckInterval);  // it gave its search up at its first look
 
-    // Without an answer, its own search decides.
-    ProofPasses unanswered;
-    main.accept_answers(unanswered, unanswered.open(kPointsPerStone));
-    const RootScore own = main.search_root(start, 12, kPointsPerStone - 1, kPointsPerStone, order, nullptr);
-    EXPECT_FALSE(main.stopped());
+    // Without an answer, its own search decides: the same move and score as a worker
+    // that takes no answers (each with a table of its own, so that they compare).
+    auto search_alone = [&](bool taking_answers) {
+        TranspositionTable table(16);
+        SharedSearch alone;
+        alone.tt = &table;
+        alone.total_stones = start.total_stones();
+        SearchWorker<Position> worker(alone, rules);
+        ProofPasses unanswered;
+        if (taking_answers) worker.accept_answers(unanswered, unanswered.open(kPointsPerStone));
+        const RootScore result =
+            worker.search_root(start, 12, kPointsPerStone - 1, kPointsPerStone, order, nullptr);
+        EXPECT_FALSE(worker.stopped());
+        return result;
+    };
+    const RootScore own = search_alone(true);
+    const RootScore reference = search_alone(false);
     EXPECT_LT(own.score, 1000 * kPointsPerStone);
+    EXPECT_EQ(own.move, reference.move);
+    EXPECT_EQ(own.score, reference.score);
 }
 
 }  // namespace
