@@ -60,6 +60,7 @@ public:
             shared_.endgame_stones = settings.endgame_stones < 0
                                          ? endgame->max_stones()
                                          : std::min(settings.endgame_stones, endgame->max_stones());
+            shared_.untabled_stones = shared_.endgame_stones + kUntabledStones;
         }
         shared_.set_deadline(time_.deadline());
         shared_.caller_stop = limits.stop;

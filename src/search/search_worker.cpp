@@ -90,6 +90,7 @@ void SearchWorker<Board>::make_child(Child<Board>& c, const Board& p, int move, 
             __builtin_prefetch(c.exact_at);
             return;
         }
+        if (stones <= shared_.untabled_stones) return;
     }
     if (!c.over && depth - 1 >= kMinTableDepth) {
         c.key = Ops::key(c.board, context_);
@@ -194,8 +195,9 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
         return leaf_value(p);
     }
 
-    // Step 4. The transposition table: a bound that settles the node, or the move to try first.
-    const bool use_table = depth >= kMinTableDepth;
+    // Step 4. The transposition table: a bound that settles the node, or the move to
+    // try first. Not near the leaves, nor just above the database (kUntabledStones).
+    const bool use_table = depth >= kMinTableDepth && stones > shared_.untabled_stones;
     int tt_move = -1;
     if (use_table) {
         const TableProbe probe = probe_table(key, depth, alpha, beta);
@@ -207,7 +209,7 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     if (depth == 1) return frontier(p, alpha, beta);
 
     // Step 6. Tell the other threads this subtree is taken (see BusyNodes).
-    const BusyMark mark(depth >= kMinBusyDepth ? shared_.busy : nullptr, key);
+    const BusyMark mark(depth >= kMinBusyDepth && use_table ? shared_.busy : nullptr, key);
 
     // Step 7. The table's move first, on its own: it cuts off often enough that
     // making the other children first would mostly be wasted.
