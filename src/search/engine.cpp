@@ -61,6 +61,7 @@ public:
                                          ? endgame->max_stones()
                                          : std::min(settings.endgame_stones, endgame->max_stones());
             shared_.untabled_stones = shared_.endgame_stones + kUntabledStones;
+            shared_.no_etc_stones = shared_.endgame_stones + kEtcStonesAboveDatabase;
         }
         shared_.set_deadline(time_.deadline());
         shared_.caller_stop = limits.stop;

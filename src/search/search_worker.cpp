@@ -237,8 +237,8 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
         return finish(node);
     }
 
-    // Step 9. Enhanced transposition cutoff.
-    if (depth >= kMinEtcDepth) {
+    // Step 9. Enhanced transposition cutoff, where the subtrees it may save are big.
+    if (depth >= kMinEtcDepth && stones > shared_.no_etc_stones) {
         if (const std::optional<EtcCut> cut = etc_cutoff(children, depth, beta)) {
             node.best = cut->value;
             node.best_move = cut->move;
