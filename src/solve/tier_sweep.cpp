@@ -616,6 +616,7 @@ void sweep(const Rules& rules, const TierIndex& index, int tier,
                        failed};
     // The common board sizes get loops of known length.
     const auto work = index.pits() == 6   ? &sweep_layers<6>
+                      : index.pits() == 5 ? &sweep_layers<5>
                       : index.pits() == 4 ? &sweep_layers<4>
                                           : &sweep_layers<0>;
     {

@@ -86,8 +86,8 @@ TEST_P(DatabaseVersusRetrograde, EveryPosition) {
 INSTANTIATE_TEST_SUITE_P(Presets, DatabaseVersusRetrograde,
                          ::testing::Values(DatabaseBoard{"kalah", 3, 12}, DatabaseBoard{"homework", 3, 12},
                                            DatabaseBoard{"relay", 3, 10}, DatabaseBoard{"kalah", 4, 12},
-                                           DatabaseBoard{"homework", 5, 8}, DatabaseBoard{"kalah", 1, 15},
-                                           DatabaseBoard{"kalah", 6, 7}),
+                                           DatabaseBoard{"homework", 5, 8}, DatabaseBoard{"kalah", 5, 8},
+                                           DatabaseBoard{"kalah", 1, 15}, DatabaseBoard{"kalah", 6, 7}),
                          [](const auto& info) {
                              return std::string(info.param.preset) + "_" + std::to_string(info.param.pits);
                          });
