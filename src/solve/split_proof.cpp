@@ -38,7 +38,8 @@ private:
     struct Child {
         int move;
         Position position;
-        int estimate;  ///< the first player's margin, in points: exact when the game is over
+        int estimate = 0;            ///< the first player's margin, in points: exact when the game is over
+        std::optional<bool> answer;  ///< known without a search (the game's end, the journal)
     };
 
     // Does the first player's margin from `node` reach at_least_? `decisive` gets the
@@ -54,43 +55,44 @@ private:
         const std::uint64_t nodes_before = result_.nodes;
         // The first player needs one child that holds; the second, one that does not.
         const bool first = node.to_move() == Side::South;
-        const std::vector<Child> children = ordered_children(node);
-        std::vector<std::optional<bool>> answers(children.size());
-        auto settle = [&](std::size_t k) {
-            if (decisive) *decisive = children[k].move;
-            record(node, first, children[k].move, nodes_before, begin);
+        auto settle = [&](const Child& c) {
+            if (decisive) *decisive = c.move;
+            record(node, first, c.move, nodes_before, begin);
             return first;
         };
         // An answer in the journal that settles the node is taken before any search,
-        // wherever the order puts it: a resumed proof, or one assembled from pieces
-        // proven one by one (--position), keeps the moves it proved even when this
-        // run's ordering searches (which threads make vary) put another move first.
-        for (std::size_t k = 0; k < children.size(); ++k) {
-            line_.push_back(children[k].move);
-            answers[k] = known(children[k].position);
+        // the ordering searches included: a resumed proof, or one assembled from
+        // pieces proven one by one (--position), keeps the moves it proved even when
+        // this run's ordering searches (which threads make vary) would put another
+        // move first, and spends nothing on the nodes it has answered.
+        std::vector<Child> children = children_of(node);
+        for (Child& c : children) {
+            line_.push_back(c.move);
+            c.answer = known(c.position);
             line_.pop_back();
-            if (answers[k] == first) return settle(k);
+            if (c.answer == first) return settle(c);
         }
+        order(children, first);
         // Pieces with a time limit: every child's piece gets its search before any is
         // split, so that a child the search answers at once is not kept waiting behind
         // one whose subtree is large (the mover's move that settles the node may be any
         // of them, and the first in order is only the likeliest).
         const bool children_are_pieces = plies_left - 1 <= 0 && options_.piece_seconds;
         if (children_are_pieces) {
-            for (std::size_t k = 0; k < children.size(); ++k) {
-                if (answers[k]) continue;
-                line_.push_back(children[k].move);
-                answers[k] = search_piece(children[k].position);
+            for (Child& c : children) {
+                if (c.answer) continue;
+                line_.push_back(c.move);
+                c.answer = search_piece(c.position);
                 line_.pop_back();
-                if (answers[k] == first) return settle(k);
+                if (c.answer == first) return settle(c);
             }
         }
-        for (std::size_t k = 0; k < children.size(); ++k) {
-            if (answers[k]) continue;
-            line_.push_back(children[k].move);
-            const bool child_holds = prove(children[k].position, plies_left - 1, nullptr, children_are_pieces);
+        for (const Child& c : children) {
+            if (c.answer) continue;
+            line_.push_back(c.move);
+            const bool child_holds = prove(c.position, plies_left - 1, nullptr, children_are_pieces);
             line_.pop_back();
-            if (child_holds == first) return settle(k);
+            if (child_holds == first) return settle(c);
         }
         if (decisive) *decisive = -1;
         record(node, !first, -1, nodes_before, begin);
@@ -149,28 +151,31 @@ private:
         return holds;
     }
 
-    // The node's children, the mover's most promising first (by a short search), so
-    // that the first to settle the node comes early.
-    std::vector<Child> ordered_children(const Position& node) {
+    // The node's children, in the order of their moves, unordered.
+    std::vector<Child> children_of(const Position& node) const {
         std::vector<Child> children;
         for (const int move : node.legal_moves()) {
             Position child = node;
             child.apply(rules_, move);
-            int estimate = child.store_difference(Side::South) * search::kPointsPerStone;
-            if (!child.is_terminal(rules_)) {
-                search::SearchLimits limits;
-                limits.depth = options_.ordering_depth;
-                const search::SearchReport report = engine_.search(rules_, child, limits);
-                result_.nodes += report.nodes;
-                estimate = child.to_move() == Side::South ? report.score : -report.score;
-            }
-            children.push_back({move, child, estimate});
+            children.push_back({move, child, child.store_difference(Side::South) * search::kPointsPerStone, {}});
         }
-        const bool first = node.to_move() == Side::South;
+        return children;
+    }
+
+    // Puts the mover's most promising children first (by a short search of each),
+    // so that the first to settle the node comes early. `first`: the first player moves.
+    void order(std::vector<Child>& children, bool first) {
+        for (Child& c : children) {
+            if (c.answer) continue;  // never searched: its place does not matter (a finished game is answered)
+            search::SearchLimits limits;
+            limits.depth = options_.ordering_depth;
+            const search::SearchReport report = engine_.search(rules_, c.position, limits);
+            result_.nodes += report.nodes;
+            c.estimate = c.position.to_move() == Side::South ? report.score : -report.score;
+        }
         std::stable_sort(children.begin(), children.end(), [first](const Child& a, const Child& b) {
             return first ? a.estimate > b.estimate : a.estimate < b.estimate;
         });
-        return children;
     }
 
     void tell(const PieceReport& piece) const {

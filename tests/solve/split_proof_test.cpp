@@ -151,8 +151,8 @@ TEST(SplitProof, ARerunTakesEveryAnswerFromTheJournal) {
 }
 
 // A proof assembled from pieces proven one by one: the journal holds the answer of one
-// child that settles the root, and the split takes it, whichever child its ordering
-// search puts first. The bound is chosen so that at least two children settle the root.
+// child that settles the root, and the split takes it before any search, whichever
+// child its ordering search would put first. The bound is chosen so that at least two children settle the root.
 TEST(SplitProof, AJournalAnswerThatSettlesTheNodeIsTakenWhateverTheOrder) {
     const Rules rules = make_rules("kalah", 3, 3);
     testing::ExhaustiveSearch exhaustive(rules);
@@ -187,6 +187,8 @@ TEST(SplitProof, AJournalAnswerThatSettlesTheNodeIsTakenWhateverTheOrder) {
             EXPECT_EQ(r.holds, first) << to_notation(root) << " at least " << v << ", move " << move;
             EXPECT_EQ(r.move, move) << to_notation(root);
             EXPECT_EQ(r.pieces_searched, 0) << to_notation(root) << ", move " << move;
+            // Nor does it run the ordering searches: the answer comes before them.
+            EXPECT_EQ(r.nodes, 0u) << to_notation(root) << ", move " << move;
         }
         EXPECT_GE(settling, 2) << to_notation(root);
     }
