@@ -118,6 +118,13 @@ int SearchWorker<Board>::child_search(const Child<Board>& c, int depth, int alph
 }
 
 template <class Board>
+bool SearchWorker<Board>::busy_child(const Board& p, int move) const {
+    Board child = p;
+    Ops::apply(child, context_, move);
+    return shared_.busy->busy(Ops::key(child, context_));
+}
+
+template <class Board>
 int SearchWorker<Board>::child_value(const Board& p, int move, int depth, int alpha, int beta) {
     Child<Board> c;
     make_child(c, p, move, depth);
@@ -212,9 +219,15 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     const BusyMark mark(depth >= kMinBusyDepth && use_table ? shared_.busy : nullptr, key);
 
     // Step 7. The table's move first, on its own: it cuts off often enough that
-    // making the other children first would mostly be wasted.
+    // making the other children first would mostly be wasted. At a node every child
+    // of which is to be searched (SharedSearch::fail_low_side), one another thread is
+    // in goes with the others instead, to be put off.
     Node node{key, depth, alpha, beta, estimates_, nodes_before, use_table};
-    if (tt_move >= 0 && p.pit(p.to_move(), tt_move) > 0) {
+    const bool all_children =
+        shared_.busy && static_cast<int>(p.to_move()) == shared_.fail_low_side.load(std::memory_order_relaxed);
+    if (tt_move >= 0 && (p.pit(p.to_move(), tt_move) == 0 || (all_children && busy_child(p, tt_move))))
+        tt_move = -1;  // another position's move, or one to put off with the others
+    if (tt_move >= 0) {
         node.best = child_value(p, tt_move, depth, alpha, beta);
         if (stopped()) return 0;
         node.best_move = tt_move;
@@ -248,9 +261,10 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
 
     // Step 10. Principal-variation search of the children: after the first, a null
     // window proves a move no better than alpha, and only one that is gets searched
-    // again. A child another thread is in is put off (never the first one searched).
+    // again. A child another thread is in is put off (never the first one searched,
+    // unless every child is to be searched).
     auto taken = [&](const Child<Board>& c) {
-        return shared_.busy && node.best_move >= 0 && c.key != 0 && shared_.busy->busy(c.key);
+        return shared_.busy && (node.best_move >= 0 || all_children) && c.key != 0 && shared_.busy->busy(c.key);
     };
     int searched = node.best_move >= 0 ? 1 : 0;
     while (const Child<Board>* c = children.next(taken)) {
@@ -359,9 +373,14 @@ RootScore SearchWorker<Board>::search_root(const Board& root, int depth, int alp
     RootScore best{-1, -kScoreInfinity, false};
     const int alpha_before = alpha;
     const std::uint64_t estimates_before = estimates_;
-    for (std::size_t k = 0; k < order.size(); ++k) {
-        const int move = order[k];
-        root_progress_ = RootProgress{move, static_cast<int>(k) + 1, static_cast<int>(order.size())};
+    // Every root move is to be searched: those another thread is in go last.
+    std::vector<int> moves = order;
+    if (shared_.busy && !scores &&
+        static_cast<int>(root.to_move()) == shared_.fail_low_side.load(std::memory_order_relaxed))
+        std::stable_partition(moves.begin(), moves.end(), [&](int m) { return !busy_child(root, m); });
+    for (std::size_t k = 0; k < moves.size(); ++k) {
+        const int move = moves[k];
+        root_progress_ = RootProgress{move, static_cast<int>(k) + 1, static_cast<int>(moves.size())};
         const std::uint64_t move_estimates = estimates_;
         int value;
         bool excluded = false;

@@ -83,6 +83,12 @@ struct SharedSearch {
     /// Nodes with at most this many stones in the pits try no enhanced transposition
     /// cutoffs (kEtcStonesAboveDatabase).
     int no_etc_stones = -1;
+    /// In a proof pass with helpers, the side (static_cast<int>(Side)) whose nodes the
+    /// pass is expected to refute every move of; -1: not known. At such a node every
+    /// child is searched, so the threads split the children at once, the first one too,
+    /// rather than all searching the first before putting any off (ABDADA's rule, made
+    /// for nodes that may cut off after it).
+    std::atomic<int> fail_low_side{-1};
     std::atomic<bool> stop{false};
     std::atomic<std::uint64_t> nodes{0};  ///< flushed from the workers now and then
     /// When the workers stop (ticks of Clock's epoch; none: never). The main thread
@@ -192,6 +198,8 @@ private:
     /// Reads the database value make_child fetched, if any: the child is then known.
     void settle_child(Child<Board>& c) const;
     int child_search(const Child<Board>& c, int depth, int alpha, int beta);
+    /// Whether another thread is searching the child `move` leads to.
+    bool busy_child(const Board& p, int move) const;
     /// Searches the child reached by `move` and returns its value for the mover of `p`.
     int child_value(const Board& p, int move, int depth, int alpha, int beta);
     int frontier(const Board& p, int alpha, int beta);
