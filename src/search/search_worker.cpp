@@ -373,11 +373,15 @@ RootScore SearchWorker<Board>::search_root(const Board& root, int depth, int alp
     RootScore best{-1, -kScoreInfinity, false};
     const int alpha_before = alpha;
     const std::uint64_t estimates_before = estimates_;
-    // Every root move is to be searched: those another thread is in go last.
-    std::vector<int> moves = order;
+    // Every root move is to be searched (SharedSearch::fail_low_side): those another
+    // thread is in go last.
+    std::vector<int> put_off;
     if (shared_.busy && !scores &&
-        static_cast<int>(root.to_move()) == shared_.fail_low_side.load(std::memory_order_relaxed))
-        std::stable_partition(moves.begin(), moves.end(), [&](int m) { return !busy_child(root, m); });
+        static_cast<int>(root.to_move()) == shared_.fail_low_side.load(std::memory_order_relaxed)) {
+        put_off = order;
+        std::stable_partition(put_off.begin(), put_off.end(), [&](int m) { return !busy_child(root, m); });
+    }
+    const std::vector<int>& moves = put_off.empty() ? order : put_off;
     for (std::size_t k = 0; k < moves.size(); ++k) {
         const int move = moves[k];
         root_progress_ = RootProgress{move, static_cast<int>(k) + 1, static_cast<int>(moves.size())};
