@@ -350,7 +350,7 @@ void add_solve_command(CLI::App& app) {
     cmd->add_option("--threads", args->threads, "threads")->capture_default_str()->check(whole_number(1, 256));
     cmd->add_option("--hash", args->hash_mb,
                     "transposition table MiB for the search (default: 16 below 36 stones; below 56, 32 from 6 pits "
-                    "and 256 with fewer; 2048 from 56)")
+                    "and 64 with fewer; 2048 from 56)")
         ->check(whole_number(1, 65536));
     cmd->add_option("--max-positions", args->max_positions,
                     fmt::format("auto picks retrograde analysis only while all the tiers hold at most this many "

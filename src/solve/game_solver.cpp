@@ -205,7 +205,7 @@ int default_db_stones(const Rules& rules, int stones, std::uint64_t budget) {
 
 std::size_t solve_hash_mb(int pits, int total_stones) {
     if (total_stones < 36) return 16;
-    if (total_stones < kBigGameStones) return pits >= 6 ? 32 : 256;
+    if (total_stones < kBigGameStones) return pits >= 6 ? 32 : 64;
     return 2048;
 }
 

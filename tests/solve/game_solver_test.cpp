@@ -69,7 +69,7 @@ TEST(SolveTable, SizedToTheGame) {
     EXPECT_EQ(solve_hash_mb(6, 35), 16u);
     EXPECT_EQ(solve_hash_mb(6, 36), 32u);
     EXPECT_EQ(solve_hash_mb(6, 55), 32u);
-    EXPECT_EQ(solve_hash_mb(5, 50), 256u);
+    EXPECT_EQ(solve_hash_mb(5, 50), 64u);
     EXPECT_EQ(solve_hash_mb(6, 56), 2048u);
     EXPECT_EQ(solve_hash_mb(5, 60), 2048u);
 }
