@@ -106,9 +106,10 @@ int default_db_stones(const Rules& rules, int stones, std::uint64_t budget);
 /// The search's table for a game of `pits` pits a side: 16 MiB below 36 stones (a
 /// bigger one costs more to fault in than these proofs take); below 56, 32 MiB from 6
 /// pits (a small table stays in the caches: Kalah(6,3) and (6,4) proved in 0.62-0.81 of
-/// the time 256 MiB takes) and 64 MiB on smaller boards (Kalah(5,5) from nothing in
-/// 0.79-0.86 of the time 256 MiB took once the table was kept away from the database,
-/// and in 1.21-1.46 times the time with 32 MiB); 2 GiB from 56 stones.
+/// the time 256 MiB takes) and 64 MiB on smaller boards (once the table was kept away
+/// from the database, Kalah(5,5) from nothing took 0.83-0.90 of the time 256 MiB took,
+/// empty capture 0.77-0.82, and Kalah(5,5) 1.21-1.46 times as long with 32 MiB); 2 GiB
+/// from 56 stones.
 std::size_t solve_hash_mb(int pits, int total_stones);
 
 /// Solves `start` (a position with a legal move). Throws std::invalid_argument for an

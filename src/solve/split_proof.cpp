@@ -151,7 +151,7 @@ private:
         return holds;
     }
 
-    // The node's children, in the order of their moves, unordered.
+    // The node's children, in the order of their moves.
     std::vector<Child> children_of(const Position& node) const {
         std::vector<Child> children;
         for (const int move : node.legal_moves()) {
