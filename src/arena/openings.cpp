@@ -54,7 +54,10 @@ std::vector<Position> make_openings(const Rules& rules, int count, int plies, st
             judge->new_game();
             search::SearchLimits limits;
             limits.depth = kScreenDepth;
-            const int margin = judge->search(rules, opening, limits).score / search::kPointsPerStone;
+            // The final margin: the stones already stored count as much as those still to win
+            // (the search scores only what the mover can still gain).
+            const int margin = opening.store_difference(opening.to_move()) +
+                               judge->search(rules, opening, limits).score / search::kPointsPerStone;
             if (std::abs(margin) <= balanced_within) {
                 openings.push_back(opening);
                 break;

@@ -18,9 +18,10 @@ Position random_opening(const Rules& rules, int plies, std::uint64_t seed);
 
 /// Opening k of a tournament: the start position when `plies` is 0, otherwise
 /// random_opening seeded from the tournament seed and k. With `balanced_within`
-/// >= 0, an opening the engine scores (at a fixed depth, so the same everywhere)
-/// further than that many stones from even is drawn again: random openings
-/// otherwise often hand one colour a decided game.
+/// >= 0, an opening whose final margin the engine estimates (at a fixed depth, so
+/// the same everywhere; the stones stored so far included) further than that many
+/// stones from even is drawn again: random openings otherwise often hand one colour a
+/// decided game. A book of openings proven near even (opening_book.hpp) is sharper.
 std::vector<Position> make_openings(const Rules& rules, int count, int plies, std::uint64_t tournament_seed,
                                     int balanced_within = -1);
 

@@ -21,8 +21,10 @@ TournamentPlan plan_from(const TournamentConfig& config, const AgentLineup& line
     plan.config = config;
     plan.labels = lineup.labels();
     plan.pairings = make_pairings(config.format, lineup.size());
-    plan.openings = make_openings(config.rules, openings_needed(config.games_per_pairing), config.opening_plies,
-                                  config.seed, config.balanced_within);
+    const int needed = openings_needed(config.games_per_pairing);
+    plan.openings = config.book.empty() ? make_openings(config.rules, needed, config.opening_plies, config.seed,
+                                                        config.balanced_within)
+                                        : std::vector<Position>(config.book.begin(), config.book.begin() + needed);
     plan.schedule = make_schedule(plan.pairings, config.games_per_pairing);
     return plan;
 }

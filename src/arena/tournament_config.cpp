@@ -1,6 +1,7 @@
 #include "arena/tournament_config.hpp"
 
 #include "agents/registry.hpp"
+#include "core/notation.hpp"
 #include "core/rules_string.hpp"
 
 #include <fmt/format.h>
@@ -20,6 +21,15 @@ void validate(const TournamentConfig& config) {
     if (config.opening_plies < 0)
         throw std::invalid_argument(
             fmt::format("opening plies must not be negative, got {}", config.opening_plies));
+    if (!config.book.empty()) {
+        if (config.opening_plies > 0 || config.balanced_within >= 0)
+            throw std::invalid_argument("a book of openings takes the place of random ones: no opening plies");
+        const int needed = openings_needed(config.games_per_pairing);
+        if (static_cast<int>(config.book.size()) < needed)
+            throw std::invalid_argument(fmt::format(
+                "the book holds {} openings; {} games per pairing, each opening played with both colours, need {}",
+                config.book.size(), config.games_per_pairing, needed));
+    }
     if (config.move_time_limit.count() <= 0) throw std::invalid_argument("the move time limit must be positive");
 }
 
@@ -38,6 +48,13 @@ nlohmann::json to_json(const TournamentConfig& config) {
     };
     // Only when set, so that the journals of tournaments without a clock still resume.
     if (config.time_control) json["time_control"] = to_string(*config.time_control);
+    if (!config.book.empty()) {
+        // The openings played, not the book's name: a journal resumes only the same games.
+        nlohmann::json book = nlohmann::json::array();
+        for (int k = 0; k < openings_needed(config.games_per_pairing); ++k)
+            book.push_back(to_notation(config.book[static_cast<std::size_t>(k)]));
+        json["book"] = book;
+    }
     return json;
 }
 
@@ -47,6 +64,8 @@ std::string describe(const TournamentConfig& config) {
                                : fmt::format("openings of {} random plies", config.opening_plies);
     if (config.opening_plies > 0 && config.balanced_within >= 0)
         openings += fmt::format(" balanced within {} stones", config.balanced_within);
+    if (!config.book.empty())
+        openings = fmt::format("the first {} openings of a book", openings_needed(config.games_per_pairing));
     const std::string clock =
         config.time_control ? fmt::format(", clock {} s", to_string(*config.time_control)) : std::string();
     return fmt::format("{}({},{}), {} of {} agents, {} games per pairing, {}{}, seed {}",

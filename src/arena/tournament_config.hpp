@@ -5,6 +5,7 @@
 
 #include "arena/schedule.hpp"
 #include "arena/time_control.hpp"
+#include "core/position.hpp"
 #include "core/rules.hpp"
 
 #include <nlohmann/json.hpp>
@@ -26,6 +27,9 @@ struct TournamentConfig {
     /// With random openings: keep only those the engine (12 plies) scores within
     /// this many stones of even, so no colour starts from a decided game. -1: any.
     int balanced_within = -1;
+    /// Openings from a book (read_opening_book) instead of random ones: opening k of the
+    /// schedule is the book's k-th. Empty: random openings (opening_plies).
+    std::vector<Position> book;
     std::uint64_t seed = 1;
     std::chrono::milliseconds move_time_limit{10'000};
     /// Each player's clock for the game; a player whose clock runs out loses on time. With
@@ -34,7 +38,8 @@ struct TournamentConfig {
 };
 
 /// Throws std::invalid_argument naming the first problem: fewer than two agents,
-/// fewer than one game per pairing, negative opening plies, a non-positive limit.
+/// fewer than one game per pairing, negative opening plies, a book with random plies
+/// or with fewer openings than the games need, a non-positive limit.
 void validate(const TournamentConfig& config);
 
 /// The configuration as JSON, agent specs in canonical form (options sorted), so

@@ -6,6 +6,7 @@
 
 #include "agents/agent_options.hpp"
 #include "arena/experiment.hpp"
+#include "arena/opening_book.hpp"
 #include "arena/progress.hpp"
 #include "arena/report.hpp"
 #include "arena/tournament.hpp"
@@ -33,6 +34,7 @@ struct ArenaArgs {
     int games = 100;
     int openings_plies = 0;
     int balanced_within = -1;
+    std::string openings;
     std::uint64_t seed = 1;
     std::string move_time_limit = "10s";
     std::string time_control;
@@ -76,6 +78,13 @@ arena::TournamentConfig base_config(const ArenaArgs& args) {
     config.games_per_pairing = args.games;
     config.opening_plies = args.openings_plies;
     config.balanced_within = args.balanced_within;
+    if (!args.openings.empty()) {
+        try {
+            config.book = arena::read_opening_book(args.openings, config.rules);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(fmt::format("--openings: {}", e.what()));
+        }
+    }
     config.seed = args.seed;
     config.move_time_limit = *limit;
     if (!args.time_control.empty()) {
@@ -182,8 +191,15 @@ void add_arena_command(CLI::App& app) {
         ->capture_default_str()
         ->check(whole_number(0, 1000));
     cmd->add_option("--balanced-openings", args->balanced_within,
-                    "keep only random openings the engine (12 plies) scores within this many stones of even")
+                    "keep only random openings whose final margin (the stones stored so far included) the engine "
+                    "estimates at 12 plies within this many stones of even")
         ->check(whole_number(0, 1000));
+    cmd->add_option("--openings", args->openings,
+                    "play from the positions of this book (one a line, as --position writes them; # starts a "
+                    "comment), the k-th opening of the schedule from its k-th line, each with both colours; "
+                    "bench/balanced_openings.py writes books of openings whose exact value is near even")
+        ->excludes("--openings-plies")
+        ->excludes("--balanced-openings");
     cmd->add_option("--seed", args->seed, "tournament seed: openings and seeds for agents whose spec names none")
         ->capture_default_str()
         ->check(whole_number(0));
@@ -218,6 +234,7 @@ void add_arena_command(CLI::App& app) {
         "  mancala arena --gauntlet --agents alphabeta:depth=6 random greedy --openings-plies 4\n"
         "  mancala arena --rules relay:extra-turn=no --pits 4 --seeds 3 --agents greedy random\n"
         "  mancala arena --experiment mcts-vs-random --out mcts/\n"
+        "  mancala arena --agents engine:time=200ms engine:time=50ms --openings book.txt --games 400\n"
         "  mancala arena --agents engine engine:heuristic=store-diff --time-control 10+0.1 --openings-plies 4\n"
         "Ctrl-C stops after the games in progress; with a journal (--out or --resume), the same command resumes.\n"
         "Exit codes: 0 success, 2 bad input, 130 interrupted, 1 any other failure.");
