@@ -8,7 +8,9 @@
 # engine before the time management and reductions) and plays through the engine protocol (cmd:), one
 # process per game. Results land in OUT (default docs/results/strength-MOVE_TIME); the
 # journal there resumes an interrupted match. OPTIONS are added to this engine's spec
-# only (e.g. db=DIR: an endgame database folder from `mancala db build`).
+# only (e.g. db=DIR: an endgame database folder from `mancala db build`). With OPENINGS=FILE
+# in the environment, the games are played from that book's openings instead (arena
+# --openings; bench/balanced_openings.py writes books of openings proven near even).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 time=${1:-50ms}
@@ -31,6 +33,9 @@ if [[ ! -x $baseline/bin/mancala || $(cat "$baseline/commit" 2>/dev/null) != "$c
   echo "$commit" >"$baseline/commit"
 fi
 
-./build/mancala arena --rules kalah --pits 6 --seeds 4 --openings-plies 4 --balanced-openings 2 \
+openings=(--openings-plies 4 --balanced-openings 2)
+if [[ -n ${OPENINGS:-} ]]; then openings=(--openings "$OPENINGS"); fi
+
+./build/mancala arena --rules kalah --pits 6 --seeds 4 "${openings[@]}" \
   --games "$games" --jobs 2 --quiet --out "$out" \
   --agents "engine:time=$time$extra" "cmd:$baseline/bin/mancala engine --agent engine:time=$time"
