@@ -1,6 +1,7 @@
 #include "agents/engine_agent.hpp"
 
 #include "agents/endgame_link.hpp"
+#include "agents/trap_choice.hpp"
 #include "search/engine.hpp"
 
 #include <fmt/format.h>
@@ -11,15 +12,30 @@ namespace {
 
 class EngineAgent final : public Agent {
 public:
-    EngineAgent(std::string spec, search::EngineSettings settings, search::SearchLimits limits, EndgameLink endgame)
-        : spec_(std::move(spec)), engine_(settings), limits_(limits), endgame_(std::move(endgame)) {}
+    EngineAgent(std::string spec, search::EngineSettings settings, search::SearchLimits limits, EndgameLink endgame,
+                bool traps)
+        : spec_(std::move(spec)), engine_(settings), limits_(limits), endgame_(std::move(endgame)), traps_(traps) {}
 
     std::string spec() const override { return spec_; }
 
     Decision choose(const Rules& rules, const Position& position, const MoveBudget& budget) override {
+        const auto start = Clock::now();
         endgame_.attach(engine_, rules);
         const search::SearchReport r = engine_.search(rules, position, limits(budget));
-        return Decision{r.best_move, r.stones(), r.proven, summary(r)};
+        Decision decision{r.best_move, r.stones(), r.proven, summary(r)};
+        // A drawn or lost game proven early: the rest of the move's time goes to
+        // choosing, among the moves that keep the value, the one richest in traps.
+        if (traps_ && r.proven && limits_.move_time && !budget.clock) {
+            auto deadline = start + *limits_.move_time * 9 / 10;
+            if (budget.deadline && *budget.deadline < deadline) deadline = *budget.deadline;
+            const int value = r.score / search::kPointsPerStone;
+            if (const std::optional<TrapMove> t =
+                    choose_trap(engine_, rules, position, value, r.best_move, deadline, budget.stop)) {
+                decision.move = t->move;
+                decision.summary += fmt::format(", {} of {} replies lose", t->traps, t->replies);
+            }
+        }
+        return decision;
     }
 
     std::vector<MoveScore> analyze(const Rules& rules, const Position& position,
@@ -52,6 +68,7 @@ private:
     search::Engine engine_;
     search::SearchLimits limits_;
     EndgameLink endgame_;
+    bool traps_;
 };
 
 }  // namespace
@@ -75,6 +92,9 @@ std::unique_ptr<Agent> make_engine_agent(AgentOptions& options, const AgentConte
     settings.heuristic = search::heuristic_by_name(options.get_string("heuristic", "weighted"));
     // Exact values at the leaves from the spec's db= (typed by a user), else the host's folder.
     const std::filesystem::path db = options.get_string("db", context.endgame_dir.string());
+    const std::string traps = options.get_string("traps", "yes");
+    if (traps != "yes" && traps != "no")
+        throw std::invalid_argument(fmt::format("agent 'engine': traps={} is neither yes nor no", traps));
     options.finish();
     if (!db.empty() && !context.endgame_source)
         throw std::invalid_argument(fmt::format(
@@ -82,7 +102,7 @@ std::unique_ptr<Agent> make_engine_agent(AgentOptions& options, const AgentConte
     // With no limit at all the engine would search until it solves the game: default to a second a move.
     if (!limits.move_time && !limits.depth && !limits.nodes) limits.move_time = std::chrono::seconds(1);
     return std::make_unique<EngineAgent>(options.canonical(), settings, limits,
-                                         EndgameLink(context.endgame_source, db));
+                                         EndgameLink(context.endgame_source, db), traps == "yes");
 }
 
 }  // namespace mancala::agents
