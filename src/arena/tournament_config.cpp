@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace mancala::arena {
@@ -51,8 +52,9 @@ nlohmann::json to_json(const TournamentConfig& config) {
     if (!config.book.empty()) {
         // The openings played, not the book's name: a journal resumes only the same games.
         nlohmann::json book = nlohmann::json::array();
-        for (int k = 0; k < openings_needed(config.games_per_pairing); ++k)
-            book.push_back(to_notation(config.book[static_cast<std::size_t>(k)]));
+        const auto played = std::min(config.book.size(),
+                                     static_cast<std::size_t>(openings_needed(config.games_per_pairing)));
+        for (std::size_t k = 0; k < played; ++k) book.push_back(to_notation(config.book[k]));
         json["book"] = book;
     }
     return json;
