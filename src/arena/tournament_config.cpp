@@ -52,8 +52,8 @@ nlohmann::json to_json(const TournamentConfig& config) {
     if (!config.book.empty()) {
         // The openings played, not the book's name: a journal resumes only the same games.
         nlohmann::json book = nlohmann::json::array();
-        const auto played = std::min(config.book.size(),
-                                     static_cast<std::size_t>(openings_needed(config.games_per_pairing)));
+        const auto played =
+            std::min(config.book.size(), static_cast<std::size_t>(openings_needed(config.games_per_pairing)));
         for (std::size_t k = 0; k < played; ++k) book.push_back(to_notation(config.book[k]));
         json["book"] = book;
     }
