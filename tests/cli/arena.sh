@@ -46,6 +46,14 @@ out=$("$mancala" arena --rules kalah:extra-turn=no --pits 3 --seeds 2 --games 2 
   fail "custom rules: exit code $?"
 [[ $out == *"kalah:extra-turn=no(3,2), round-robin"* ]] || fail "custom rules: output lacks the rules: $out"
 
+# A book of openings: the games start from its positions, in order, each with both colours.
+printf '# two openings\n0,4,4,4/3,3,3,3/0/0/N\n\n3,3,3,0/4,4,4,2/1/0/S  # value ?\n' > "$work/book.txt"
+"$mancala" arena --pits 4 --seeds 3 --games 4 --quiet --agents random greedy --openings "$work/book.txt" \
+  --out "$work/book" >/dev/null || fail "book: exit code $?"
+openings=$(cut -d'"' -f2 "$work/book/games.csv" | tail -n +2 | tr '\n' ' ')
+[[ $openings == "0,4,4,4/3,3,3,3/0/0/N 0,4,4,4/3,3,3,3/0/0/N 3,3,3,0/4,4,4,2/1/0/S 3,3,3,0/4,4,4,2/1/0/S " ]] ||
+  fail "book: the games' openings are '$openings'"
+
 expect_refusal() {  # name, expected words, arguments...
   local name=$1 words=$2
   shift 2

@@ -106,6 +106,14 @@ refuse "arena --balanced-openings|'-1'" arena --balanced-openings -1 --agents ra
 refuse "arena --pits|'0'" arena --pits 0 --agents random greedy
 refuse "arena --seeds|'-4'" arena --seeds -4 --agents random greedy
 refuse "arena --games needs a value" arena --agents random greedy --games
+printf '4,4,4,4,4,4/4,4,4,4,4,4/0/0/S\n' > book.txt
+printf '# one bad line\n4,4,4,x,4,4/4,4,4,4,4,4/0/0/S\n' > bad-book.txt
+printf '3,3,3,3/3,3,3,3/0/0/S\n' > small-book.txt
+refuse "--openings: |missing.txt" arena --openings missing.txt --agents random greedy
+refuse "--openings: |bad-book.txt line 2" arena --openings bad-book.txt --agents random greedy
+refuse "--openings: |small-book.txt line 1|4 pits a side, for a game of 6" arena --openings small-book.txt --agents random greedy
+refuse "the book holds 1 openings|need 2" arena --openings book.txt --games 4 --agents random greedy
+refuse "--openings-plies excludes --openings" arena --openings book.txt --openings-plies 4 --agents random greedy
 
 # solve
 refuse "solve|unknown option '--frob'" solve --frob
