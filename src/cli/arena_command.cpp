@@ -195,7 +195,8 @@ void add_arena_command(CLI::App& app) {
                     "estimates at 12 plies within this many stones of even")
         ->check(whole_number(0, 1000));
     cmd->add_option("--openings", args->openings,
-                    "play from the positions of this book (one a line, as --position writes them; # starts a "
+                    "play from the positions of this book (one a line in the notation of solve --position, e.g. "
+                    "4,4,4,4,4,4/4,4,4,4,4,4/0/0/S; # starts a "
                     "comment), the k-th opening of the schedule from its k-th line, each with both colours; "
                     "bench/balanced_openings.py writes books of openings whose exact value is near even")
         ->excludes("--openings-plies")
