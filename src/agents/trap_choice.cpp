@@ -1,5 +1,6 @@
 #include "agents/trap_choice.hpp"
 
+#include "agents/move_budget.hpp"
 #include "search/score_units.hpp"
 
 #include <vector>
@@ -8,40 +9,33 @@ namespace mancala::agents {
 
 namespace {
 
-/// Bound proofs about final margins, within one deadline.
+/// Bound proofs about final margins, within one move's budget.
 class MarginTests {
 public:
-    MarginTests(search::Engine& engine, const Rules& rules, std::chrono::steady_clock::time_point deadline,
-                const std::atomic<bool>* stop)
-        : engine_(engine), rules_(rules), stop_(stop) {
-        limits_.deadline = deadline;
-        limits_.stop = stop;
+    MarginTests(search::Engine& engine, const Rules& rules, const MoveBudget& budget)
+        : engine_(engine), rules_(rules), budget_(budget) {
+        limits_.deadline = budget.deadline;
+        limits_.stop = budget.stop;
     }
 
     /// Whether `side`'s final margin from `p` is at least `stones`; nullopt once time is up.
     std::optional<bool> at_least(const Position& p, bool over, Side side, int stones) {
         if (over) return p.store_difference(side) >= stones;
-        if (expired()) return std::nullopt;
+        if (budget_.expired()) return std::nullopt;
         // The search asks of the side to move: "the other side at least V" is "the mover
         // at most -V", that is not "at least 1 - V".
         const bool mover = p.to_move() == side;
-        const search::SearchReport r =
-            engine_.search(rules_, p, limits_, search::SearchMode::bound(mover ? stones : 1 - stones));
-        if (!r.proven || expired()) return std::nullopt;
-        const bool high =
-            r.bound == 0 ? r.score >= (mover ? stones : 1 - stones) * search::kPointsPerStone : r.bound > 0;
+        const int asked = mover ? stones : 1 - stones;
+        const search::SearchReport r = engine_.search(rules_, p, limits_, search::SearchMode::bound(asked));
+        if (!r.proven || budget_.expired()) return std::nullopt;
+        const bool high = r.bound == 0 ? r.score >= asked * search::kPointsPerStone : r.bound > 0;
         return mover ? high : !high;
     }
 
 private:
-    bool expired() const {
-        return (stop_ && stop_->load(std::memory_order_relaxed)) ||
-               (limits_.deadline && std::chrono::steady_clock::now() >= *limits_.deadline);
-    }
-
     search::Engine& engine_;
     const Rules& rules_;
-    const std::atomic<bool>* stop_;
+    const MoveBudget& budget_;
     search::SearchLimits limits_;
 };
 
@@ -53,7 +47,8 @@ std::optional<TrapMove> choose_trap(search::Engine& engine, const Rules& rules, 
     if (value > 0) return std::nullopt;
     const Side me = position.to_move();
     const int changes_result = value < 0 ? 0 : 1;  // a loss made a draw, or a draw a win
-    MarginTests tests(engine, rules, deadline, stop);
+    const MoveBudget budget{deadline, stop};
+    MarginTests tests(engine, rules, budget);
 
     // The proven move first, so that time cut short still leaves it weighed.
     std::vector<int> moves{proven_move};
