@@ -52,6 +52,11 @@ public:
 
     /// A new game starts: forget what was learned in the last one.
     virtual void new_game() {}
+
+    /// Gets ready to play under `rules` before any clock runs: what takes a while once
+    /// (the engine builds its endgame database, a program is told the rules) is done
+    /// here. Hosts call it before a game; an agent not prepared does it in its first move.
+    virtual void prepare(const Rules&) {}
 };
 
 }  // namespace mancala::agents

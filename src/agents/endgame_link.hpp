@@ -1,28 +1,46 @@
 #pragma once
 // The endgame database an engine-backed agent (engine, perfect) reads at its leaves:
-// opened from the host's EndgameSource for the rules being played, and handed to the
-// agent's engine. No database for those rules leaves the engine as it was.
+// opened from the host's EndgameSource for the rules being played, from the folder
+// given, or else, when the agent asks for one, built in memory and shared by the
+// host's agents (the engine's own small database). No database for those rules
+// leaves the engine as it was.
 
 #include "core/rules.hpp"
 #include "search/endgame_source.hpp"
 #include "search/engine.hpp"
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 namespace mancala::agents {
 
 class EndgameLink {
 public:
     EndgameLink() = default;
-    EndgameLink(std::shared_ptr<search::EndgameSource> source, std::filesystem::path dir)
-        : source_(std::move(source)), dir_(std::move(dir)) {}
+    /// `memory_positions` > 0: without a folder, a database of at most that many
+    /// positions is built in memory on `threads` threads (EndgameSource::built).
+    EndgameLink(std::shared_ptr<search::EndgameSource> source, std::filesystem::path dir,
+                std::uint64_t memory_positions = 0, int threads = 1)
+        : source_(std::move(source)),
+          dir_(std::move(dir)),
+          memory_positions_(memory_positions),
+          threads_(threads) {}
 
-    /// Gives `engine` the database of `rules` from the folder, if it has one and the
-    /// engine does not have it already.
+    /// Gives `engine` the database of `rules`, unless it has it already. Building one
+    /// in memory takes a while the first time: hosts call this before the clock runs
+    /// (Agent::prepare).
     void attach(search::Engine& engine, const Rules& rules) {
-        if (!source_ || dir_.empty() || (endgame_ && endgame_->covers(rules))) return;
-        endgame_ = source_->find(rules, dir_);
+        if (!source_ || (attached_for_ && *attached_for_ == rules)) return;
+        if (!dir_.empty())
+            endgame_ = source_->find(rules, dir_);
+        else if (memory_positions_ > 0)
+            endgame_ = source_->built(rules, memory_positions_, threads_);
+        else
+            return;
+        // A folder without this database is asked again next time: one built meanwhile is found.
+        if (endgame_ || dir_.empty()) attached_for_ = rules;
         search::EngineSettings settings = engine.settings();
         settings.endgame = endgame_.get();
         engine.configure(settings);
@@ -31,7 +49,10 @@ public:
 private:
     std::shared_ptr<search::EndgameSource> source_;
     std::filesystem::path dir_;
+    std::uint64_t memory_positions_ = 0;
+    int threads_ = 1;
     std::shared_ptr<const search::EndgameOracle> endgame_;
+    std::optional<Rules> attached_for_;  // the rules endgame_ is for
 };
 
 }  // namespace mancala::agents

@@ -28,7 +28,9 @@ constexpr AgentKind kKinds[] = {
     {"engine", "the strong engine: iterative deepening, transposition table, MTD(f), Lazy SMP threads",
      "time=DURATION (1s unless depth or nodes is given), depth=PLIES, nodes=N, threads=T (1), hash=MiB (32), "
      "heuristic=NAME (weighted), db=DIR endgame databases read at the leaves (the program's: play and arena --db "
-     "or $MANCALA_DB, serve --db), traps=yes|no (yes: with a time a move, a drawn or lost game proven early "
+     "or $MANCALA_DB, serve --db), db-size=MiB (64; 0: none) without a folder, a database of its own built in "
+     "memory before the game (6 pits: 17 stones, about 1 s), traps=yes|no (yes: with a time a move, a drawn or "
+     "lost game proven early "
      "spends the rest on the move that keeps the value with the most losing replies)",
      "engine:time=100ms", make_engine_agent},
     {"mcts", "Monte-Carlo tree search (UCT, random playouts); keeps its tree from move to move",

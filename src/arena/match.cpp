@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <exception>
+#include <optional>
+#include <string>
 
 namespace mancala::arena {
 
@@ -32,6 +34,21 @@ GameOutcome finished(const Position& position, int plies, std::string reason = {
                                                 : Winner::Draw;
     outcome.reason = std::move(reason);
     return outcome;
+}
+
+/// Runs an agent's call; the reason it failed, if it did (AgentFailure's message as it is).
+template <class F>
+std::optional<std::string> failure_of(F&& call) {
+    try {
+        call();
+        return std::nullopt;
+    } catch (const agents::AgentFailure& e) {
+        return e.what();
+    } catch (const std::exception& e) {
+        return fmt::format("the agent threw an exception: {}", e.what());
+    } catch (...) {
+        return "the agent threw an unknown exception";
+    }
 }
 
 }  // namespace
@@ -65,6 +82,10 @@ GameOutcome play_match(const Rules& rules, const Position& opening, agents::Agen
         outcome.think = think;
         return outcome;
     };
+    // Both sides get ready before a clock runs (the engine builds its endgame database).
+    for (const Side side : {Side::South, Side::North})
+        if (auto failure = failure_of([&] { (side == Side::South ? south : north).prepare(rules); }))
+            return ended(forfeit(position, plies, side, std::move(*failure)));
     while (!position.is_terminal(rules)) {
         if (plies >= limits.max_plies) {
             position.sweep_rows();
@@ -82,16 +103,8 @@ GameOutcome play_match(const Rules& rules, const Position& opening, agents::Agen
                                                position)
                 : agents::MoveBudget{start + limit};
         agents::Decision decision;
-        try {
-            decision = agent.choose(rules, position, budget);
-        } catch (const agents::AgentFailure& e) {
-            return ended(forfeit(position, plies, mover, e.what()));
-        } catch (const std::exception& e) {
-            return ended(
-                forfeit(position, plies, mover, fmt::format("the agent threw an exception: {}", e.what())));
-        } catch (...) {
-            return ended(forfeit(position, plies, mover, "the agent threw an unknown exception"));
-        }
+        if (auto failure = failure_of([&] { decision = agent.choose(rules, position, budget); }))
+            return ended(forfeit(position, plies, mover, std::move(*failure)));
         const auto elapsed = agents::Clock::now() - start;
         think.add(mover, std::chrono::duration<double>(elapsed).count());
         if (limits.time_control) {

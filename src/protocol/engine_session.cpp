@@ -154,6 +154,8 @@ void EngineSession::set_rules(const std::vector<std::string_view>& words) {
     if (words.size() != 3) throw std::invalid_argument("rules reads: rules RULES PITS SEEDS");
     rules_ = parse_rules(words[0], board_number(words[1], "the pits"), board_number(words[2], "the seeds"));
     position_ = Position::start(rules_);
+    // Now, not in the first move: an `isready` after the rules waits for it (PROTOCOL.md).
+    agent_->prepare(rules_);
 }
 
 void EngineSession::set_position(const std::vector<std::string_view>& words) {

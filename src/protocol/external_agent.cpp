@@ -61,6 +61,9 @@ public:
 
     agents::Decision choose(const Rules& rules, const Position& position,
                             const agents::MoveBudget& budget) override {
+        // A host that did not prepare the agent (Agent::prepare): the rules now, and the
+        // time the program takes to get ready for them comes out of this move's.
+        prepare(rules);
         const auto start = Clock::now();
         // On a clock the program plans its own time and may use all that is left;
         // otherwise it gets the time to the deadline as its move time.
@@ -69,11 +72,6 @@ public:
             : budget.deadline ? std::max<Clock::duration>(std::chrono::milliseconds(1), *budget.deadline - start)
                               : Clock::duration(settings_.default_move_time);
         const auto movetime = std::chrono::duration_cast<std::chrono::milliseconds>(limit);
-        start_if_needed();
-        if (!sent_rules_ || !(*sent_rules_ == rules)) {
-            send(fmt::format("rules {} {} {}", rules_string(rules), rules.pits, rules.seeds));
-            sent_rules_ = rules;
-        }
         send("position " + to_notation(position));
         GoCommand go;
         if (budget.clock) {
@@ -119,8 +117,38 @@ public:
         if (process_) send("newgame");
     }
 
+    /// Tells the program the rules before the clock runs, and waits for its `readyok`
+    /// (an engine may build its endgame database then), at most the answer time.
+    void prepare(const Rules& rules) override {
+        start_if_needed();
+        if (!tell_rules(rules)) return;
+        send("isready");
+        const auto deadline = Clock::now() + settings_.answer_time;
+        for (;;) {
+            const std::string line = read(deadline, "'readyok' (the answer to 'isready' after 'rules')",
+                                          fmt::format(" ({} ms)", settings_.answer_time.count()));
+            const std::vector<std::string_view> words = split_words(line);
+            if (words.size() == 1 && words[0] == "readyok") return;
+            if (!words.empty() && words[0] == "info") {
+                if (line.find("info string error:") == 0)
+                    fail(fmt::format("the engine refused the rules: {}", quoted_line(line)));
+                continue;
+            }
+            if (!words.empty())
+                fail(fmt::format("the engine answered 'isready' with {}, not 'readyok'", quoted_line(line)));
+        }
+    }
+
 private:
     std::string quoted_command() const { return join_shell_words(argv_); }
+
+    /// Sends `rules` unless the program has them already; true if sent.
+    bool tell_rules(const Rules& rules) {
+        if (sent_rules_ && *sent_rules_ == rules) return false;
+        send(fmt::format("rules {} {} {}", rules_string(rules), rules.pits, rules.seeds));
+        sent_rules_ = rules;
+        return true;
+    }
 
     [[noreturn]] void fail(const std::string& reason) {
         std::string message = reason;

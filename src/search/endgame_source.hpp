@@ -7,6 +7,7 @@
 #include "core/rules.hpp"
 #include "search/endgame_oracle.hpp"
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 
@@ -20,6 +21,14 @@ public:
     /// holds none for them. Throws std::runtime_error for a corrupted or mismatched
     /// file. Thread-safe.
     virtual std::shared_ptr<const EndgameOracle> find(const Rules& rules, const std::filesystem::path& root) = 0;
+
+    /// A database of `rules` built in memory on `threads` threads: every tier up to the
+    /// most stones whose tiers hold at most `max_positions` positions (a byte each), and
+    /// fewer than the game's stones. Built once and shared while the host keeps it;
+    /// nullptr when the rules have no fast builder (relay sowing) or no tier fits.
+    /// Thread-safe: a second caller waits for the build under way.
+    virtual std::shared_ptr<const EndgameOracle> built(const Rules& rules, std::uint64_t max_positions,
+                                                       int threads) = 0;
 };
 
 }  // namespace mancala::search

@@ -1,5 +1,9 @@
 #include "solve/database_cache.hpp"
 
+#include "solve/fast_sower.hpp"
+
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace mancala::solve {
@@ -21,6 +25,41 @@ std::shared_ptr<const EndgameDatabase> DatabaseCache::open(const Rules& rules, c
     if (db->max_stones() < 0) return nullptr;
     open_.emplace_front(key, db);
     if (open_.size() > capacity_) open_.pop_back();  // agents holding it keep it open until they finish
+    return db;
+}
+
+int DatabaseCache::stones_within(const Rules& rules, std::uint64_t max_positions) {
+    if (!has_fast_path(rules)) return -1;
+    const int game_stones = 2 * rules.pits * rules.seeds;
+    const EndgameDatabase sizes(rules);
+    int stones = -1;
+    while (stones + 1 < std::min(game_stones, EndgameDatabase::kMaxStones + 1) &&
+           sizes.positions_up_to(stones + 1) <= max_positions)
+        ++stones;
+    return stones;
+}
+
+std::shared_ptr<const EndgameDatabase> DatabaseCache::build(const Rules& rules, std::uint64_t max_positions,
+                                                            int threads) {
+    const int stones = stones_within(rules, max_positions);
+    if (stones < 0) return nullptr;
+    const std::string key = fmt::format("{}/{}", EndgameDatabase::folder({}, rules).string(), stones);
+    auto find_built = [&]() -> std::shared_ptr<const EndgameDatabase> {
+        const std::lock_guard lock(mutex_);
+        const auto it =
+            std::find_if(built_.begin(), built_.end(), [&](const auto& entry) { return entry.first == key; });
+        if (it == built_.end()) return nullptr;
+        built_.splice(built_.begin(), built_, it);
+        return built_.front().second;
+    };
+    if (auto db = find_built()) return db;
+    const std::lock_guard building(build_mutex_);
+    if (auto db = find_built()) return db;  // built by the agent this one waited for
+    auto db = std::make_shared<EndgameDatabase>(rules);
+    db->build(stones, threads);
+    const std::lock_guard lock(mutex_);
+    built_.emplace_front(key, db);
+    if (built_.size() > kBuiltCapacity) built_.pop_back();  // agents holding it keep it until they finish
     return db;
 }
 

@@ -2,7 +2,9 @@
 // Endgame databases opened once and shared: every agent and every game of a server
 // reads the same memory-mapped tiers. The host that makes the cache owns it (one per
 // process, handed to agents in their context); it keeps at most `capacity` databases
-// open, the least recently asked for closing first once no agent holds it.
+// open, the least recently asked for closing first once no agent holds it. Databases
+// built in memory for agents without a folder (the engine's own) are kept the same
+// way, at most kBuiltCapacity of them.
 
 #include "core/rules.hpp"
 #include "search/endgame_source.hpp"
@@ -35,6 +37,23 @@ public:
         return open(rules, root);
     }
 
+    /// Databases built in memory kept at once: a host serving many rule sets and board
+    /// sizes holds at most this many times its agents' largest database.
+    static constexpr std::size_t kBuiltCapacity = 4;
+
+    /// The database of `rules` built in memory up to stones_within(rules, max_positions)
+    /// stones, on first use (see EndgameSource::built); nullptr if that is -1.
+    std::shared_ptr<const EndgameDatabase> build(const Rules& rules, std::uint64_t max_positions, int threads);
+
+    std::shared_ptr<const search::EndgameOracle> built(const Rules& rules, std::uint64_t max_positions,
+                                                       int threads) override {
+        return build(rules, max_positions, threads);
+    }
+
+    /// The most stones, fewer than the game of `rules` holds, whose tiers together
+    /// hold at most `max_positions` positions; -1 if none, or if the rules have no fast builder.
+    static int stones_within(const Rules& rules, std::uint64_t max_positions);
+
     /// Databases open now (at most the capacity).
     std::size_t size() const;
 
@@ -43,6 +62,10 @@ private:
     mutable std::mutex mutex_;
     /// Most recently used first, by normalised folder.
     std::list<std::pair<std::string, std::shared_ptr<const EndgameDatabase>>> open_;
+    /// Held through a build, so that two agents wanting the same database build it once.
+    std::mutex build_mutex_;
+    /// Most recently used first, by rules folder and stones.
+    std::list<std::pair<std::string, std::shared_ptr<const EndgameDatabase>>> built_;
 };
 
 }  // namespace mancala::solve

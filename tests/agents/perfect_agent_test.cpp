@@ -1,4 +1,5 @@
 #include "agents/registry.hpp"
+#include "core/notation.hpp"
 #include "solve/database_cache.hpp"
 #include "solve/endgame_db.hpp"
 #include "support/exhaustive_search.hpp"
@@ -66,7 +67,7 @@ TEST(EngineAgent, TakesExactValuesFromADatabase) {
     solve::EndgameDatabase(rules, dir.path()).build(18, 2);
     const auto cache = std::make_shared<solve::DatabaseCache>();
     auto with_db = make_agent("engine:depth=2,hash=8", AgentContext{cache, dir.path(), {}, {}});
-    auto without = make_agent("engine:depth=2,hash=8", AgentContext{cache, {}, {}, {}});
+    auto without = make_agent("engine:depth=2,hash=8,db-size=0", AgentContext{cache, {}, {}, {}});
     const Position start = Position::start(rules);
     const Decision a = with_db->choose(rules, start, MoveBudget::unlimited());
     const Decision b = without->choose(rules, start, MoveBudget::unlimited());
@@ -74,6 +75,30 @@ TEST(EngineAgent, TakesExactValuesFromADatabase) {
     EXPECT_EQ(*a.score, testing::ExhaustiveSearch(rules).final_margin(start));
     EXPECT_FALSE(b.exact) << b.summary;
     EXPECT_THROW(make_agent("engine:db=somewhere", {}), std::invalid_argument);
+}
+
+// Without a folder the engine builds a database of its own (db-size= MiB, shared by the
+// host's agents) before the game: the value of a position of 9 stones in the pits is exact
+// at the first iteration. db-size=0 goes without.
+TEST(EngineAgent, BuildsADatabaseOfItsOwn) {
+    const Rules rules = make_rules("kalah", 3, 3);
+    const Position p = parse_position("1,2,1/3,0,2/5/4/S");
+    const auto cache = std::make_shared<solve::DatabaseCache>();
+    auto own = make_agent("engine:depth=1,hash=8", AgentContext{cache, {}, {}, {}});
+    auto other = make_agent("engine:depth=1,hash=8,threads=2", AgentContext{cache, {}, {}, {}});
+    auto without = make_agent("engine:depth=1,hash=8,db-size=0", AgentContext{cache, {}, {}, {}});
+    own->prepare(rules);
+    const Decision a = own->choose(rules, p, MoveBudget::unlimited());
+    const Decision b = without->choose(rules, p, MoveBudget::unlimited());
+    const Decision c = other->choose(rules, p, MoveBudget::unlimited());  // not prepared: in its first move
+    EXPECT_TRUE(a.exact) << a.summary;
+    EXPECT_TRUE(c.exact) << c.summary;
+    EXPECT_EQ(*a.score, testing::ExhaustiveSearch(rules).final_margin(p));
+    EXPECT_FALSE(b.exact) << b.summary;
+    // Kalah(3,3) holds 18 stones: 17 in the database, the start's children with 18 in the pits not.
+    EXPECT_EQ(cache->build(rules, std::uint64_t{64} << 20, 1)->max_stones(), 17);
+    EXPECT_THROW(make_agent("engine:db-size=-1", AgentContext{cache, {}, {}, {}}), std::invalid_argument);
+    EXPECT_THROW(make_agent("engine:db-size=65537", AgentContext{cache, {}, {}, {}}), std::invalid_argument);
 }
 
 // Without a source of databases in its context, an agent cannot be told to use one.

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+
 namespace mancala::arena {
 namespace {
 
@@ -59,6 +61,47 @@ TEST(Match, OverrunningTheMoveTimeLimitForfeits) {
     EXPECT_EQ(o.forfeited_by, Side::South);
     EXPECT_EQ(o.winner, Winner::North);
     EXPECT_NE(o.reason.find("over the limit of 20 ms"), std::string::npos) << o.reason;
+}
+
+/// Slow to get ready (as the engine building its database), quick to move; or failing to get ready.
+class PreparingAgent final : public testing::ScriptedAgent {
+public:
+    explicit PreparingAgent(std::chrono::milliseconds prepare_time, bool fail = false)
+        : prepare_time_(prepare_time), fail_(fail) {}
+    void prepare(const Rules&) override {
+        ++prepared;
+        std::this_thread::sleep_for(prepare_time_);
+        if (fail_) throw agents::AgentFailure("the rules were refused");
+    }
+    int prepared = 0;
+
+private:
+    std::chrono::milliseconds prepare_time_;
+    bool fail_;
+};
+
+// Getting ready comes before the clock: a slow start does not count against the first move.
+TEST(Match, EachSidePreparesOnceBeforeItsClockRuns) {
+    PreparingAgent south(60ms), north(60ms);
+    const GameOutcome o = play_match(kRules, Position::start(kRules), south, north, MatchLimits{20ms});
+    EXPECT_FALSE(o.forfeited_by) << o.reason;
+    EXPECT_EQ(south.prepared, 1);
+    EXPECT_EQ(north.prepared, 1);
+    MatchLimits clock;
+    clock.time_control = TimeControl{30ms, 0ms};
+    PreparingAgent on_clock(60ms);
+    testing::ScriptedAgent quick;
+    const GameOutcome c = play_match(kRules, Position::start(kRules), quick, on_clock, clock);
+    EXPECT_FALSE(c.forfeited_by) << c.reason;
+}
+
+TEST(Match, AnAgentThatCannotGetReadyForfeitsBeforeTheFirstMove) {
+    testing::ScriptedAgent south;
+    PreparingAgent north(0ms, /*fail=*/true);
+    const GameOutcome o = play_match(kRules, Position::start(kRules), south, north, MatchLimits{});
+    EXPECT_EQ(o.forfeited_by, Side::North);
+    EXPECT_EQ(o.reason, "the rules were refused");
+    EXPECT_EQ(o.plies, 0);
 }
 
 TEST(Match, APlyLimitEndsAnEndlessGameBySweepingTheRows) {

@@ -7,6 +7,7 @@
 
 #include "agents/registry.hpp"
 #include "arena/match.hpp"
+#include "solve/database_cache.hpp"
 #include "support/temp_dir.hpp"
 #include "util/shell_words.hpp"
 
@@ -25,6 +26,7 @@ const std::string kFake = std::string("python3 ") + MANCALA_TEST_SOURCE "/protoc
 
 agents::AgentContext host_context(const std::filesystem::path& logs, std::chrono::milliseconds answer_time = 2s) {
     agents::AgentContext context;
+    context.endgame_source = std::make_shared<solve::DatabaseCache>();  // as `mancala engine` has
     ExternalAgentSettings settings;
     settings.log_dir = logs;
     settings.answer_time = answer_time;
@@ -48,7 +50,9 @@ TEST(ExternalAgent, MancalaEngineThroughTheProtocolPlaysExactlyAsTheAgentItServe
     const agents::AgentContext context = host_context(logs.path(), 30s);
     for (const char* preset : {"kalah", "homework", "relay"}) {
         const Rules rules = make_rules(preset, 5, 3);
-        for (const std::string spec : {"engine:depth=7", "alphabeta:depth=3", "mcts:iterations=300,seed=4"}) {
+        // The engine with a database of its own (a small one: the served engine builds it each game).
+        for (const std::string spec :
+             {"engine:depth=7,db-size=1", "alphabeta:depth=3", "mcts:iterations=300,seed=4"}) {
             const std::string external = "cmd:" + join_shell_words({MANCALA_BINARY, "engine", "--agent", spec});
             const arena::GameOutcome direct = play(spec, "greedy", rules, context, 30s);
             const arena::GameOutcome served = play(external, "greedy", rules, context, 30s);
@@ -93,7 +97,12 @@ INSTANTIATE_TEST_SUITE_P(
                       Misbehaviour{"close-output",
                                    "closed its output before its move (it still ran, and was killed)"},
                       Misbehaviour{"long-line", "a line longer than 4096 bytes"},
-                      Misbehaviour{"chatter", "sent 'hello there' while thinking"}),
+                      Misbehaviour{"chatter", "sent 'hello there' while thinking"},
+                      // Before the game, when told the rules.
+                      Misbehaviour{"no-readyok",
+                                   "did not send 'readyok' (the answer to 'isready' after 'rules') "
+                                   "in time (2000 ms)"},
+                      Misbehaviour{"bad-rules", "refused the rules: 'info string error: no such rules here'"}),
     [](const auto& info) {
         std::string name = info.param.mode;
         for (char& c : name)

@@ -12,6 +12,8 @@ MODE says what it does at its MOVES-th move (default 1); before that it plays th
   long-line     writes 100,000 bytes without a line end
   chatter       writes a line that is not in the protocol
   no-mepok      never answers mep (MOVES is ignored)
+  no-readyok    never answers isready (MOVES is ignored)
+  bad-rules     answers rules with an error (MOVES is ignored)
   flood-stderr  writes 5 MB to standard error, then plays on
 """
 import os, sys, time
@@ -43,6 +45,12 @@ for line in sys.stdin:
             time.sleep(3600)
         say("id name fake " + mode)
         say("mepok")
+    elif words[0] == "isready":
+        if mode == "no-readyok":
+            time.sleep(3600)
+        say("readyok")
+    elif words[0] == "rules" and mode == "bad-rules":
+        say("info string error: no such rules here")
     elif words[0] == "position":
         position = words[1]
     elif words[0] == "go":

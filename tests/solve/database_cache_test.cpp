@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <thread>
+#include <vector>
+
 namespace mancala::solve {
 namespace {
 
@@ -41,6 +45,58 @@ TEST(DatabaseCache, KeepsAtMostItsCapacity) {
     EXPECT_NE(cache.open(homework, dir.path()), h);  // opened afresh
     EXPECT_EQ(cache.size(), 2u);
     EXPECT_TRUE(h->covers(homework));  // the evicted one still works for whoever holds it
+}
+
+// The engine's own database: the most tiers within the budget, below the game's stones,
+// and only for rules the fast builder plays.
+TEST(DatabaseCache, BuildsInMemoryTheTiersTheBudgetAllows) {
+    const Rules kalah43 = make_rules("kalah", 4, 3);
+    const EndgameDatabase sizes(kalah43);
+    EXPECT_EQ(DatabaseCache::stones_within(kalah43, sizes.positions_up_to(16)), 16);
+    EXPECT_EQ(DatabaseCache::stones_within(kalah43, sizes.positions_up_to(16) - 1), 15);
+    EXPECT_EQ(DatabaseCache::stones_within(kalah43, 1), 0);  // tier 0: the empty board
+    EXPECT_EQ(DatabaseCache::stones_within(kalah43, 0), -1);
+    EXPECT_EQ(DatabaseCache::stones_within(make_rules("kalah", 3, 1), 1u << 30), 5);  // the game holds 6
+    EXPECT_EQ(DatabaseCache::stones_within(make_rules("relay", 4, 3), 1u << 30), -1);
+
+    DatabaseCache cache;
+    EXPECT_EQ(cache.build(make_rules("relay", 4, 3), 1u << 20, 1), nullptr);
+    const auto db = cache.build(kalah43, sizes.positions_up_to(10), 2);
+    ASSERT_NE(db, nullptr);
+    EXPECT_EQ(db->max_stones(), 10);
+    EXPECT_EQ(db->covers(make_rules("kalah", 4, 5)), true);
+    EXPECT_EQ(cache.build(kalah43, sizes.positions_up_to(10), 1), db);  // built once
+    EXPECT_EQ(cache.built(kalah43, sizes.positions_up_to(10) + 1, 1), db);
+    EXPECT_EQ(cache.size(), 0u);  // no folder opened
+    // The same bytes as a database built on its own.
+    EndgameDatabase alone(kalah43);
+    alone.build(10, 1);
+    for (int t = 0; t <= 10; ++t) {
+        const auto a = alone.tier(t), b = db->tier(t);
+        EXPECT_TRUE(std::equal(a.begin(), a.end(), b.begin(), b.end())) << "tier " << t;
+    }
+}
+
+// A host serving many board sizes keeps at most kBuiltCapacity databases; two agents
+// asking at once share one build.
+TEST(DatabaseCache, KeepsAFewBuiltDatabasesAndBuildsEachOnce) {
+    DatabaseCache cache;
+    std::vector<std::shared_ptr<const EndgameDatabase>> first;
+    for (int pits = 2; pits < 2 + static_cast<int>(DatabaseCache::kBuiltCapacity) + 1; ++pits)
+        first.push_back(cache.build(make_rules("kalah", pits, 2), 5000, 1));
+    EXPECT_NE(cache.build(make_rules("kalah", 2, 2), 5000, 1), first.front());  // evicted, built afresh
+    EXPECT_EQ(cache.build(make_rules("kalah", 6, 2), 5000, 1), first.back());
+    EXPECT_TRUE(first.front()->covers(make_rules("kalah", 2, 2)));  // still works for whoever holds it
+
+    DatabaseCache together;
+    const Rules rules = make_rules("homework", 5, 2);
+    std::shared_ptr<const EndgameDatabase> a, b;
+    {
+        std::jthread one([&] { a = together.build(rules, 100000, 1); });
+        std::jthread two([&] { b = together.build(rules, 100000, 1); });
+    }
+    ASSERT_NE(a, nullptr);
+    EXPECT_EQ(a, b);
 }
 
 }  // namespace
