@@ -118,15 +118,15 @@ public:
     }
 
     /// Tells the program the rules before the clock runs, and waits for its `readyok`
-    /// (an engine may build its endgame database then), at most the answer time.
+    /// (an engine may build its endgame database then), at most the ready time.
     void prepare(const Rules& rules) override {
         start_if_needed();
         if (!tell_rules(rules)) return;
         send("isready");
-        const auto deadline = Clock::now() + settings_.answer_time;
+        const auto deadline = Clock::now() + settings_.ready_time;
         for (;;) {
             const std::string line = read(deadline, "'readyok' (the answer to 'isready' after 'rules')",
-                                          fmt::format(" ({} ms)", settings_.answer_time.count()));
+                                          fmt::format(" ({} ms)", settings_.ready_time.count()));
             const std::vector<std::string_view> words = split_words(line);
             if (words.size() == 1 && words[0] == "readyok") return;
             if (!words.empty() && words[0] == "info") {

@@ -22,8 +22,12 @@ struct ExternalAgentSettings {
     std::filesystem::path log_dir;
     /// The time for a move when the host sets no limit (the terminal game).
     std::chrono::milliseconds default_move_time{10'000};
-    /// How long the program may take to start and answer `mep` (and `isready`).
+    /// How long the program may take to start and answer `mep`.
     std::chrono::milliseconds answer_time{5'000};
+    /// How long it may take to get ready for new rules (`rules`, then `isready`): an engine
+    /// may build an endgame database then (`mancala engine`: about a second, far more on a
+    /// slow machine or under a sanitizer).
+    std::chrono::milliseconds ready_time{60'000};
 };
 
 /// A maker for AgentContext::external_agents. Building an agent checks the command (its

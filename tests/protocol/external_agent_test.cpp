@@ -30,6 +30,7 @@ agents::AgentContext host_context(const std::filesystem::path& logs, std::chrono
     ExternalAgentSettings settings;
     settings.log_dir = logs;
     settings.answer_time = answer_time;
+    settings.ready_time = answer_time;
     context.external_agents = external_agent_maker(settings);
     return context;
 }
