@@ -46,6 +46,18 @@ def test_choose_with_a_time_cap():
     assert d.move in range(6) and d.score is not None and "depth" in d.summary
 
 
+def test_the_engine_prepares_its_own_database():
+    # Kalah(3,3): a database of 17 stones, so a position of 9 stones in the pits is exact at depth 1.
+    rules = Rules("kalah", pits=3, seeds=3)
+    p = Position("1,2,1/3,0,2/5/4/S", "kalah")
+    agent = mancala.agent("engine:depth=1")
+    agent.prepare(rules)
+    assert agent.choose(p).exact
+    assert not mancala.agent("engine:depth=1,db-size=0").choose(p).exact
+    with pytest.raises(TypeError):
+        agent.prepare("kalah")
+
+
 def test_analyze():
     scores = mancala.agent("engine:depth=8").analyze(Position.start())
     assert sorted(s.move for s in scores) == list(range(6))
