@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <new>
 #include <optional>
 
 namespace mancala::agents {
@@ -36,7 +37,11 @@ public:
         if (!dir_.empty())
             endgame_ = source_->find(rules, dir_);
         else if (memory_positions_ > 0)
-            endgame_ = source_->built(rules, memory_positions_, threads_);
+            try {
+                endgame_ = source_->built(rules, memory_positions_, threads_);
+            } catch (const std::bad_alloc&) {
+                endgame_.reset();  // the engine's own database only speeds it up: it plays on without
+            }
         else
             return;
         // A folder without this database is asked again next time: one built meanwhile is found.
