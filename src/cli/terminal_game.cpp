@@ -46,6 +46,9 @@ public:
 
     void run() {
         introduce();
+        // Before the first move rather than in it (the engine builds its endgame database).
+        for (const Side side : {Side::South, Side::North})
+            if (!player(side).is_human()) player(side).agent->prepare(session().rules());
         while (!session().is_over()) {
             show_board();
             const Side side = session().to_move();
