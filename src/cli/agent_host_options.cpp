@@ -18,10 +18,11 @@ agents::AgentContext agent_context(const std::filesystem::path& db_dir) {
 }
 
 void AgentHostOptions::add_to(CLI::App& cmd) {
-    cmd.add_option("--db", db,
-                   "endgame databases (mancala db build) for agents that take exact values (engine, perfect); an "
-                   "agent spec's db=DIR overrides it. Without one the engine builds a database of its own in memory "
-                   "(engine:db-size=MiB)")
+    cmd.add_option(
+           "--db", db,
+           "endgame databases (mancala db build) for agents that take exact values (engine, perfect); an "
+           "agent spec's db=DIR overrides it. Without one the engine builds a database of its own in memory "
+           "(engine:db-size=MiB)")
         ->envname("MANCALA_DB");
     cmd.add_option("--engine-logs", engine_logs,
                    fmt::format("folder of the standard error logs of external engines (cmd:PATH ARGS), one file an "
