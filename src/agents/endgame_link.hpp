@@ -5,6 +5,8 @@
 // host's agents (the engine's own small database). No database for those rules
 // leaves the engine as it was.
 
+#include "agents/agent_context.hpp"
+#include "agents/agent_options.hpp"
 #include "core/rules.hpp"
 #include "search/endgame_source.hpp"
 #include "search/engine.hpp"
@@ -14,11 +16,23 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <string_view>
 
 namespace mancala::agents {
 
+/// MiB of the database an agent builds for itself without a folder: tiers 0..17 of 6
+/// pits (52 M positions, 0.8 s to build on two threads, 1.5 s on one), 0..22 of 5, 0..31 of 4.
+inline constexpr int kDefaultOwnDatabaseMiB = 64;
+
 class EndgameLink {
 public:
+    /// The link an agent's spec asks for: db=DIR (typed by a user) before the host's
+    /// folder, else db-size=MiB of its own (kDefaultOwnDatabaseMiB; 0: none), built on
+    /// the machine's threads up to 4 and at least `threads`. Throws std::invalid_argument,
+    /// naming `agent`, for a folder the host cannot open.
+    static EndgameLink from_options(AgentOptions& options, const AgentContext& context, std::string_view agent,
+                                    int threads);
+
     EndgameLink() = default;
     /// `memory_positions` > 0: without a folder, a database of at most that many
     /// positions is built in memory on `threads` threads (EndgameSource::built).

@@ -6,18 +6,9 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <thread>
-
 namespace mancala::agents {
 
 namespace {
-
-/// MiB of the database the engine builds for itself: tiers 0..17 of 6 pits (52 M
-/// positions, 0.8 s to build on two threads, 1.5 s on one), 0..22 of 5, 0..31 of 4.
-constexpr int kDefaultOwnDatabaseMiB = 64;
-/// Threads of that build, done once before the game: the machine's, up to this many.
-constexpr unsigned kMaxOwnDatabaseThreads = 4;
 
 class EngineAgent final : public Agent {
 public:
@@ -104,24 +95,14 @@ std::unique_ptr<Agent> make_engine_agent(AgentOptions& options, const AgentConte
     // Exact values at the leaves from the spec's db= (typed by a user), else the host's
     // folder, else a database of its own built in memory (README, "The engine's own
     // endgame database": with 17 stones on 6 pits, 65% against the engine of 7bb1f56 at 200 ms).
-    const std::filesystem::path db = options.get_string("db", context.endgame_dir.string());
-    const int db_size = options.get_int("db-size", kDefaultOwnDatabaseMiB, 0, 65536);
+    EndgameLink endgame = EndgameLink::from_options(options, context, "engine", settings.threads);
     const std::string traps = options.get_string("traps", "yes");
     if (traps != "yes" && traps != "no")
         throw std::invalid_argument(fmt::format("agent 'engine': traps={} is neither yes nor no", traps));
     options.finish();
-    if (!db.empty() && !context.endgame_source)
-        throw std::invalid_argument(fmt::format(
-            "agent 'engine': db={} cannot be used here (this program opens no endgame databases)", db.string()));
     // With no limit at all the engine would search until it solves the game: default to a second a move.
     if (!limits.move_time && !limits.depth && !limits.nodes) limits.move_time = std::chrono::seconds(1);
-    const std::uint64_t own_positions = std::uint64_t{static_cast<unsigned>(db_size)} << 20;
-    const int build_threads =
-        std::max(settings.threads,
-                 static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, kMaxOwnDatabaseThreads)));
-    return std::make_unique<EngineAgent>(options.canonical(), settings, limits,
-                                         EndgameLink(context.endgame_source, db, own_positions, build_threads),
-                                         traps == "yes");
+    return std::make_unique<EngineAgent>(options.canonical(), settings, limits, std::move(endgame), traps == "yes");
 }
 
 }  // namespace mancala::agents

@@ -15,8 +15,8 @@ namespace {
 class PerfectAgent final : public Agent {
 public:
     PerfectAgent(std::string spec, search::EngineSettings settings, std::chrono::milliseconds time,
-                 std::shared_ptr<search::EndgameSource> source, std::filesystem::path db_dir)
-        : spec_(std::move(spec)), engine_(settings), time_(time), endgame_(std::move(source), std::move(db_dir)) {}
+                 EndgameLink endgame)
+        : spec_(std::move(spec)), engine_(settings), time_(time), endgame_(std::move(endgame)) {}
 
     std::string spec() const override { return spec_; }
 
@@ -46,6 +46,8 @@ public:
 
     void new_game() override { engine_.new_game(); }
 
+    void prepare(const Rules& rules) override { endgame_.attach(engine_, rules); }
+
 private:
     std::string spec_;
     search::Engine engine_;
@@ -61,13 +63,10 @@ std::unique_ptr<Agent> make_perfect_agent(AgentOptions& options, const AgentCont
     settings.heuristic = search::Heuristic::StoreDiff;
     settings.hash_mb = static_cast<std::size_t>(options.get_int("hash", 64, 1, 65536));
     settings.threads = options.get_int("threads", 1, 1, 256);
-    // The spec's db= (typed by a user) before the host's folder.
-    const std::filesystem::path db = options.get_string("db", context.endgame_dir.string());
+    // The spec's db= (typed by a user) before the host's folder, else a database of its own.
+    EndgameLink endgame = EndgameLink::from_options(options, context, "perfect", settings.threads);
     options.finish();
-    if (!db.empty() && !context.endgame_source)
-        throw std::invalid_argument(fmt::format(
-            "agent 'perfect': db={} cannot be used here (this program opens no endgame databases)", db.string()));
-    return std::make_unique<PerfectAgent>(options.canonical(), settings, time, context.endgame_source, db);
+    return std::make_unique<PerfectAgent>(options.canonical(), settings, time, std::move(endgame));
 }
 
 }  // namespace mancala::agents

@@ -43,7 +43,8 @@ constexpr AgentKind kKinds[] = {
      "evolution:population=24,generations=30,seed=1", make_evolution_agent},
     {"perfect", "a move of optimal value, proven by searching to the end (the engine's best if not proven in time)",
      "time=DURATION (30s), hash=MiB (64), threads=T (1), db=DIR endgame databases (the program's: play and "
-     "arena --db or $MANCALA_DB, serve --db)",
+     "arena --db or $MANCALA_DB, serve --db), db-size=MiB (64; 0: none) without a folder, a database of its own "
+     "built in memory before the game, as the engine's",
      "perfect:time=5s", make_perfect_agent},
 };
 

@@ -44,7 +44,7 @@ TEST(PerfectAgent, TakesExactValuesFromADatabase) {
     const auto cache = std::make_shared<solve::DatabaseCache>();
     testing::ExhaustiveSearch exhaustive(rules);
     auto with_db = make_agent("perfect:time=10s,hash=8", AgentContext{cache, root, {}, {}});
-    auto without = make_agent("perfect:time=10s,hash=8", AgentContext{cache, {}, {}, {}});
+    auto without = make_agent("perfect:time=10s,hash=8,db-size=0", AgentContext{cache, {}, {}, {}});
     auto elsewhere = make_agent("perfect:time=10s,hash=8,db=" + (dir.path() / "none").string(),
                                 AgentContext{cache, root, {}, {}});
     const Position start = Position::start(rules);
@@ -57,6 +57,22 @@ TEST(PerfectAgent, TakesExactValuesFromADatabase) {
     EXPECT_LT(nodes(a), nodes(b)) << a.summary << " vs " << b.summary;
     EXPECT_EQ(nodes(b), nodes(c)) << "db= in the spec comes before the host's folder";
     EXPECT_EQ(cache->size(), 1u);
+}
+
+// Without a folder it builds a database of its own, as the engine does: the same value, fewer nodes.
+TEST(PerfectAgent, BuildsADatabaseOfItsOwn) {
+    const Rules rules = make_rules("kalah", 3, 3);
+    const auto cache = std::make_shared<solve::DatabaseCache>();
+    auto own = make_agent("perfect:time=10s,hash=8", AgentContext{cache, {}, {}, {}});
+    auto without = make_agent("perfect:time=10s,hash=8,db-size=0", AgentContext{cache, {}, {}, {}});
+    own->prepare(rules);
+    const Position start = Position::start(rules);
+    const Decision a = own->choose(rules, start, MoveBudget::unlimited());
+    const Decision b = without->choose(rules, start, MoveBudget::unlimited());
+    ASSERT_TRUE(a.exact && b.exact);
+    EXPECT_EQ(*a.score, *b.score);
+    EXPECT_EQ(static_cast<int>(*a.score), testing::ExhaustiveSearch(rules).final_margin(start));
+    EXPECT_LT(nodes(a), nodes(b)) << a.summary << " vs " << b.summary;
 }
 
 // The engine reads the same databases at its leaves: on Kalah(3,3) with every tier

@@ -1,0 +1,31 @@
+#include "agents/endgame_link.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <thread>
+
+namespace mancala::agents {
+
+namespace {
+
+/// Threads of an agent's own database build, done once before the game: the machine's, up to this many.
+constexpr unsigned kMaxOwnDatabaseThreads = 4;
+
+}  // namespace
+
+EndgameLink EndgameLink::from_options(AgentOptions& options, const AgentContext& context, std::string_view agent,
+                                      int threads) {
+    const std::filesystem::path db = options.get_string("db", context.endgame_dir.string());
+    const int db_size = options.get_int("db-size", kDefaultOwnDatabaseMiB, 0, 65536);
+    if (!db.empty() && !context.endgame_source)
+        throw std::invalid_argument(fmt::format(
+            "agent '{}': db={} cannot be used here (this program opens no endgame databases)", agent, db.string()));
+    const std::uint64_t own_positions = std::uint64_t{static_cast<unsigned>(db_size)} << 20;
+    const int build_threads = std::max(
+        threads, static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, kMaxOwnDatabaseThreads)));
+    return EndgameLink(context.endgame_source, db, own_positions, build_threads);
+}
+
+}  // namespace mancala::agents
