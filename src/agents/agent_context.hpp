@@ -16,8 +16,9 @@
 namespace mancala::agents {
 
 struct AgentContext {
-    /// Opens endgame databases for the agents that take exact values (perfect); the
-    /// host owns it (one per process). nullptr: no databases, and a spec naming db= is refused.
+    /// Opens (or builds in memory) endgame databases for the agents that take exact values
+    /// (engine, perfect); the host owns it (one per process). nullptr: no databases, and a spec naming db= is
+    /// refused.
     std::shared_ptr<search::EndgameSource> endgame_source;
     /// The host's folder of endgame databases (serve --db, $MANCALA_DB), for agents
     /// whose spec names none. Empty: none.
@@ -29,6 +30,10 @@ struct AgentContext {
     /// (the engine protocol: protocol/external_agent.hpp). Only a host that allows programs
     /// installs it; empty: a `cmd:` spec is refused.
     std::function<std::unique_ptr<Agent>(std::string_view command)> external_agents;
+    /// Threads an agent may build its own endgame database on, before a game (engine and
+    /// perfect, db-size=), besides its own `threads`; 0: the machine's, up to 4. The server
+    /// sets 1, so that its think pool's threads bound what it spends.
+    int own_database_threads = 0;
 };
 
 }  // namespace mancala::agents

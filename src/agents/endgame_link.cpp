@@ -23,8 +23,11 @@ EndgameLink EndgameLink::from_options(AgentOptions& options, const AgentContext&
         throw std::invalid_argument(fmt::format(
             "agent '{}': db={} cannot be used here (this program opens no endgame databases)", agent, db.string()));
     const std::uint64_t own_positions = std::uint64_t{static_cast<unsigned>(db_size)} << 20;
-    const int build_threads = std::max(
-        threads, static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, kMaxOwnDatabaseThreads)));
+    const int host_threads =
+        context.own_database_threads > 0
+            ? context.own_database_threads
+            : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, kMaxOwnDatabaseThreads));
+    const int build_threads = std::max(threads, host_threads);
     return EndgameLink(context.endgame_source, db, own_positions, build_threads);
 }
 

@@ -28,7 +28,7 @@ class EndgameLink {
 public:
     /// The link an agent's spec asks for: db=DIR (typed by a user) before the host's
     /// folder, else db-size=MiB of its own (kDefaultOwnDatabaseMiB; 0: none), built on
-    /// the machine's threads up to 4 and at least `threads`. Throws std::invalid_argument,
+    /// the host's AgentContext::own_database_threads and at least `threads`. Throws std::invalid_argument,
     /// naming `agent`, for a folder the host cannot open.
     static EndgameLink from_options(AgentOptions& options, const AgentContext& context, std::string_view agent,
                                     int threads);

@@ -1,6 +1,7 @@
 #include "server/api.hpp"
 
 #include "agents/agent_options.hpp"
+#include "agents/endgame_link.hpp"
 #include "agents/registry.hpp"
 #include "core/pit_names.hpp"
 #include "core/rules.hpp"
@@ -81,6 +82,9 @@ int int_field(const json& object, const char* key, int fallback, int min, int ma
     return static_cast<int>(value);
 }
 
+static_assert(kMaxAgentOwnDatabaseMb == agents::kDefaultOwnDatabaseMiB,
+              "a client asks for no more than the levels have");
+
 /// Checks an opponent spec from a client: it must build, within the server's resource
 /// limits, and name no file (the server's own --db is the only database an agent gets).
 std::string checked_spec(const std::string& spec, const agents::AgentContext& context) {
@@ -96,6 +100,7 @@ std::string checked_spec(const std::string& spec, const agents::AgentContext& co
         bad_request("'opponent' may not name a database (db=...): the server uses its own --db");
     options.get_int("hash", 1, 1, kMaxAgentHashMb);
     options.get_int("threads", 1, 1, kMaxAgentThreads);
+    options.get_int("db-size", 0, 0, kMaxAgentOwnDatabaseMb);
     return agents::make_agent(spec, context)->spec();
 }
 

@@ -31,6 +31,8 @@ inline constexpr int kMaxServedSeeds = 1000;
 /// Limits on an opponent spec's resources (per move, while it thinks).
 inline constexpr int kMaxAgentHashMb = 256;
 inline constexpr int kMaxAgentThreads = 2;
+/// The largest database of its own (db-size=) an opponent spec may ask for: the levels' own.
+inline constexpr int kMaxAgentOwnDatabaseMb = 64;
 /// Longest opponent spec or rules string a client may send.
 inline constexpr std::size_t kMaxSpecLength = 200;
 /// How much of a refused value an error message quotes.

@@ -185,6 +185,12 @@ TEST(ServerLimits, ClientSpecsCannotNameFilesOrGrowWithoutBound) {
     EXPECT_EQ(a.status, 400);
     EXPECT_EQ(server.post("/api/games", json{{"opponent", "engine:hash=4096"}}).status, 400);
     EXPECT_EQ(server.post("/api/games", json{{"opponent", "engine:threads=64"}}).status, 400);
+    // A database of its own no bigger than the levels' (64 MiB).
+    const Answer big = server.post("/api/games", json{{"opponent", "engine:db-size=65536"}});
+    EXPECT_EQ(big.status, 400);
+    EXPECT_NE(big.body["error"].get<std::string>().find("db-size"), std::string::npos) << big.text;
+    EXPECT_EQ(server.post("/api/games", json{{"opponent", "perfect:db-size=65"}}).status, 400);
+    EXPECT_EQ(server.post("/api/games", json{{"opponent", "engine:db-size=64"}}).status, 201);
 }
 
 TEST(ServerLimits, AHeaderTooLargeIs431) {
