@@ -15,6 +15,14 @@ constexpr unsigned kMaxOwnDatabaseThreads = 4;
 
 }  // namespace
 
+int own_database_threads(const AgentContext& context, int threads) {
+    const int host_threads =
+        context.own_database_threads > 0
+            ? context.own_database_threads
+            : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, kMaxOwnDatabaseThreads));
+    return std::max(threads, host_threads);
+}
+
 EndgameLink EndgameLink::from_options(AgentOptions& options, const AgentContext& context, std::string_view agent,
                                       int threads) {
     const std::filesystem::path db = options.get_string("db", context.endgame_dir.string());
@@ -23,12 +31,7 @@ EndgameLink EndgameLink::from_options(AgentOptions& options, const AgentContext&
         throw std::invalid_argument(fmt::format(
             "agent '{}': db={} cannot be used here (this program opens no endgame databases)", agent, db.string()));
     const std::uint64_t own_positions = std::uint64_t{static_cast<unsigned>(db_size)} << 20;
-    const int host_threads =
-        context.own_database_threads > 0
-            ? context.own_database_threads
-            : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, kMaxOwnDatabaseThreads));
-    const int build_threads = std::max(threads, host_threads);
-    return EndgameLink(context.endgame_source, db, own_positions, build_threads);
+    return EndgameLink(context.endgame_source, db, own_positions, own_database_threads(context, threads));
 }
 
 }  // namespace mancala::agents

@@ -24,6 +24,10 @@ namespace mancala::agents {
 /// pits (52 M positions, 0.8 s to build on two threads, 1.5 s on one), 0..22 of 5, 0..31 of 4.
 inline constexpr int kDefaultOwnDatabaseMiB = 64;
 
+/// Threads to build a database of one's own on: the host's AgentContext::own_database_threads
+/// (0: the machine's, up to 4), and at least `threads`.
+int own_database_threads(const AgentContext& context, int threads);
+
 class EndgameLink {
 public:
     /// The link an agent's spec asks for: db=DIR (typed by a user) before the host's

@@ -4,6 +4,7 @@
 #include "cli/rules_options.hpp"
 
 #include "agents/agent_options.hpp"
+#include "agents/endgame_link.hpp"
 #include "arena/games_csv.hpp"
 #include "core/notation.hpp"
 #include "core/pit_names.hpp"
@@ -33,6 +34,7 @@ struct ReviewArgs {
     std::string time = "1s";
     int depth = 12;
     std::size_t hash_mb = 64;
+    int db_size = agents::kDefaultOwnDatabaseMiB;
     bool json = false;
     bool quiet = false;
 };
@@ -105,11 +107,19 @@ void run(const ReviewArgs& args) {
     settings.estimate_depth = args.depth;
     settings.hash_mb = args.hash_mb;
     const agents::AgentContext context = args.host.context();
+    ProgressLine line(stderr, is_terminal(stderr), std::chrono::milliseconds(250));
+    // Exact values from the folder, else from a database built here first: more positions
+    // proven, and sooner (README, "mancala review").
     std::shared_ptr<const search::EndgameOracle> oracle;
-    if (!context.endgame_dir.empty()) oracle = context.endgame_source->find(game.rules, context.endgame_dir);
+    if (!context.endgame_dir.empty()) {
+        oracle = context.endgame_source->find(game.rules, context.endgame_dir);
+    } else if (args.db_size > 0) {
+        if (!args.quiet) line.show("review: building an endgame database in memory");
+        oracle = context.endgame_source->built(game.rules, std::uint64_t{static_cast<unsigned>(args.db_size)} << 20,
+                                               agents::own_database_threads(context, 1));
+    }
     settings.endgame = oracle.get();
 
-    ProgressLine line(stderr, is_terminal(stderr), std::chrono::milliseconds(250));
     auto progress = [&](const review::ReviewProgress& p) {
         if (args.quiet) return;
         line.update([&] {
@@ -146,13 +156,18 @@ void add_review_command(CLI::App& app) {
     cmd->add_option("--hash", args->hash_mb, "the proof search's transposition table in MiB")
         ->capture_default_str()
         ->check(whole_number(1, 65536));
+    cmd->add_option("--db-size", args->db_size,
+                    "without --db, first build an endgame database of at most this many MiB in memory (Kalah(6,4): "
+                    "17 stones, about a second); 0: none")
+        ->capture_default_str()
+        ->check(whole_number(0, 65536));
     cmd->add_flag("--json", args->json, "print one JSON object");
     cmd->add_flag("--quiet", args->quiet, "no progress line on stderr");
     cmd->footer(
         "Grades (stones lost against the best move): best 0, good up to 1, inaccuracy up to 2, mistake up to 4, "
         "blunder more.\n"
         "Examples:\n"
-        "  mancala review --rules kalah --pits 4 --seeds 3 --moves \"B2 A4 B5 A3 B3\"\n"
+        "  mancala review --rules kalah --pits 4 --seeds 3 --moves \"B2 A4 A5 B5 A3\"\n"
         "  mancala review --games-csv out/games.csv --game 3 --db dbs --json");
     cmd->callback([args] { run(*args); });
 }

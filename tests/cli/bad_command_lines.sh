@@ -60,6 +60,7 @@ refuse "move 2 (B3)|north plays" review --moves "B2 B3"
 refuse "--games-csv needs --game" review --games-csv games.csv
 refuse "review --depth|'0'" review --moves B2 --depth 0
 refuse "--time abc" review --moves B2 --time abc
+refuse "review --db-size|'-1'" review --moves B2 --db-size -1
 refuse "cannot read|missing.csv" review --games-csv missing.csv --game 0
 printf 'game,opening,opening_position,south\n0,0,"4,4/4,4/0/0/S",random\n' > old-games.csv
 refuse "no 'rules' column|before the arena kept the moves" review --games-csv old-games.csv --game 0
