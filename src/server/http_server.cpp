@@ -1,5 +1,6 @@
 #include "server/http_server.hpp"
 
+#include "agents/endgame_link.hpp"
 #include "server/assets.hpp"
 #include "server/json_views.hpp"
 #include "server/review_jobs.hpp"
@@ -267,10 +268,17 @@ struct HttpServer::Impl final : RequestHandler {
     /// position a job, and the page polls GET .../review for its progress.
     Reply start_review(const std::string& id, const std::string& body) {
         review::GameMoves game = api.finished_game(id, body);
-        std::shared_ptr<const search::EndgameOracle> endgame;
+        // The databases of --db, else one of the server's own (as the levels build), opened
+        // or built by the review's first step on the think pool, not here.
+        ReviewJobs::EndgameMaker endgame;
         const agents::AgentContext& context = options.api.agents;
-        if (!context.endgame_dir.empty() && context.endgame_source)
-            endgame = context.endgame_source->find(game.rules, context.endgame_dir);
+        if (context.endgame_source) {
+            endgame = [&context, rules = game.rules]() -> std::shared_ptr<const search::EndgameOracle> {
+                if (!context.endgame_dir.empty()) return context.endgame_source->find(rules, context.endgame_dir);
+                return context.endgame_source->built(rules, std::uint64_t{agents::kDefaultOwnDatabaseMiB} << 20,
+                                                     agents::own_database_threads(context, 1));
+            };
+        }
         json status = reviews.start(id, std::move(game), std::move(endgame));
         const int code = status["status"] == "running" ? 202 : 200;
         return Reply{code, std::move(status)};

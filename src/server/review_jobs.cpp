@@ -4,6 +4,8 @@
 #include "server/api.hpp"
 
 #include <algorithm>
+#include <new>
+#include <optional>
 
 namespace mancala::server {
 
@@ -12,6 +14,8 @@ struct ReviewJobs::Job {
     std::unique_ptr<review::GameReviewer> reviewer;        ///< null once finished, and while a step has it
     bool finished = false;                                 ///< done or failed
     std::shared_ptr<const search::EndgameOracle> endgame;  ///< kept open while it runs
+    EndgameMaker make_endgame;  ///< until the first step runs it, and the reviewer is made again with its database
+    std::optional<review::GameMoves> game;  ///< the game, for that
     review::ReviewSettings settings;
     review::ReviewProgress progress;
     bool scheduled = false;  ///< a step is in the think pool
@@ -25,8 +29,7 @@ ReviewJobs::ReviewJobs(ReviewLimits limits, Submit submit) : limits_(limits), su
 
 ReviewJobs::~ReviewJobs() = default;
 
-nlohmann::json ReviewJobs::start(const std::string& id, review::GameMoves game,
-                                 std::shared_ptr<const search::EndgameOracle> endgame) {
+nlohmann::json ReviewJobs::start(const std::string& id, review::GameMoves game, EndgameMaker endgame) {
     const std::lock_guard lock(mutex_);
     if (auto found = jobs_.find(id); found != jobs_.end()) {
         Job& old = *found->second;
@@ -45,12 +48,14 @@ nlohmann::json ReviewJobs::start(const std::string& id, review::GameMoves game,
         throw ApiError(503, "other games are being reviewed; try again in a moment", 5);
 
     auto job = std::make_shared<Job>();
-    job->endgame = std::move(endgame);
     job->settings.proof_time = limits_.position_time;
     job->settings.estimate_depth = limits_.estimate_depth;
     job->settings.hash_mb = limits_.hash_mb;
-    job->settings.endgame = job->endgame.get();
     job->moves = game.moves;
+    if (endgame) {
+        job->make_endgame = std::move(endgame);
+        job->game = game;
+    }
     job->reviewer = std::make_unique<review::GameReviewer>(std::move(game), job->settings);
     job->progress = job->reviewer->progress();
     jobs_.emplace(id, job);
@@ -98,16 +103,37 @@ void ReviewJobs::schedule(const std::shared_ptr<Job>& job) {
 void ReviewJobs::run_step(const std::shared_ptr<Job>& job) {
     // The step owns the reviewer while it runs: a review dropped meanwhile (start() of
     // other moves) is freed here, never under a running step.
+    // The step holds the database too (declared first, it outlives the reviewer that
+    // reads it): a review dropped meanwhile lets go of the job's.
+    std::shared_ptr<const search::EndgameOracle> endgame;
     std::unique_ptr<review::GameReviewer> reviewer;
+    EndgameMaker make_endgame;
     {
         const std::lock_guard lock(job->mutex);
         if (job->dropped || !job->reviewer) return;
         reviewer = std::move(job->reviewer);
+        endgame = job->endgame;
+        make_endgame = std::move(job->make_endgame);
+        job->make_endgame = nullptr;
     }
     // Only the one scheduled step touches the reviewer, so it runs without the lock.
     std::string failure;
     std::optional<nlohmann::json> finished;
     try {
+        if (make_endgame) {  // the first step: the database, then the reviewer that reads it
+            try {
+                endgame = make_endgame();
+            } catch (const std::bad_alloc&) {
+                // A database of its own only makes more positions exact: review without it.
+            }
+            if (endgame) {
+                job->settings.endgame = endgame.get();
+                reviewer = std::make_unique<review::GameReviewer>(*job->game, job->settings);
+                const std::lock_guard lock(job->mutex);
+                job->endgame = endgame;
+            }
+            job->game.reset();
+        }
         reviewer->step();
         if (reviewer->done()) finished = review::to_json(reviewer->result(), job->settings);
     } catch (const std::exception& e) {

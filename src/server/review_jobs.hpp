@@ -40,10 +40,13 @@ public:
     ReviewJobs(const ReviewJobs&) = delete;
     ReviewJobs& operator=(const ReviewJobs&) = delete;
 
+    /// Opens or builds the endgame database of a review (nullptr: none); called by the
+    /// review's first step on the think pool, since building one takes a second or so.
+    using EndgameMaker = std::function<std::shared_ptr<const search::EndgameOracle>()>;
+
     /// Starts reviewing game `id` (unless a review of it exists) and returns its status.
     /// Throws ApiError 503 when `limits.running` reviews are under way.
-    nlohmann::json start(const std::string& id, review::GameMoves game,
-                         std::shared_ptr<const search::EndgameOracle> endgame);
+    nlohmann::json start(const std::string& id, review::GameMoves game, EndgameMaker endgame = {});
 
     /// {"status": "running", "done", "total", "exact"}, {"status": "done", "review": {...}}
     /// or {"status": "failed", "error"}. Throws ApiError 404 if game `id` has no review.

@@ -6,10 +6,12 @@
 #include "server/api.hpp"
 #include "server/review_jobs.hpp"
 #include "server/test_server.hpp"
+#include "solve/database_cache.hpp"
 
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <new>
 #include <random>
 #include <thread>
 
@@ -177,6 +179,48 @@ TEST(ServerReview, AGameUndoneAtItsEndAndFinishedDifferentlyIsReviewedAfresh) {
     for (const json& m : done["review"]["moves"])
         names += (names.empty() ? "" : " ") + m["move"].get<std::string>();
     EXPECT_EQ(names, review::format_game_moves(other));
+}
+
+// The database is opened or built by the review's first step, on the pool, once; with
+// it more positions are exact when there is no proof time and the estimates are shallow.
+TEST(ServerReview, AReviewTakesItsDatabaseInItsFirstStep) {
+    ManualPool pool;
+    ReviewLimits limits;
+    limits.position_time = std::chrono::milliseconds(0);
+    limits.estimate_depth = 1;
+    limits.hash_mb = 1;
+    ReviewJobs reviews(limits, pool.submit());
+    const Rules rules = make_rules("kalah", 3, 3);  // a database of every tier below the start
+    review::GameMoves game{rules, Position::start(rules), {}};
+    for (Position p = game.start; !p.is_terminal(rules);) {
+        game.moves.push_back(p.legal_moves()[0]);
+        p.apply(rules, game.moves.back());
+    }
+    solve::DatabaseCache cache;
+    int made = 0;
+    reviews.start("a", game, [&]() -> std::shared_ptr<const search::EndgameOracle> {
+        ++made;
+        return cache.build(rules, 1u << 20, 1);
+    });
+    reviews.start("b", game, nullptr);
+    EXPECT_EQ(made, 0);  // not when the route starts it
+    pool.run_all();
+    EXPECT_EQ(made, 1);
+    const json with = reviews.status("a"), without = reviews.status("b");
+    ASSERT_EQ(with["status"], "done") << with;
+    ASSERT_EQ(without["status"], "done") << without;
+    auto exact = [](const json& status) {
+        int n = 0;
+        for (const json& p : status["review"]["positions"]) n += p["exact"].get<bool>() ? 1 : 0;
+        return n;
+    };
+    EXPECT_GT(exact(with), exact(without)) << with << "\n" << without;
+    EXPECT_LT(exact(without), static_cast<int>(game.moves.size()) + 1);
+
+    // A database that cannot be had leaves the review as it would be without one.
+    reviews.start("c", game, []() -> std::shared_ptr<const search::EndgameOracle> { throw std::bad_alloc(); });
+    pool.run_all();
+    EXPECT_EQ(reviews.status("c")["review"]["positions"], without["review"]["positions"]);
 }
 
 TEST(ServerReview, FinishedReviewsLeaveFirstPastTheLimitKept) {
