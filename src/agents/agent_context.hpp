@@ -34,6 +34,10 @@ struct AgentContext {
     /// perfect, db-size=), besides its own `threads`; 0: the machine's, up to 4. The server
     /// sets 1, so that its think pool's threads bound what it spends.
     int own_database_threads = 0;
+    /// Build that database in the background and play without it until it is ready,
+    /// rather than before the first move: for a host whose replies have a time bound that
+    /// the build must not break (the server's --max-think).
+    bool own_database_in_background = false;
 };
 
 }  // namespace mancala::agents

@@ -31,7 +31,8 @@ EndgameLink EndgameLink::from_options(AgentOptions& options, const AgentContext&
         throw std::invalid_argument(fmt::format(
             "agent '{}': db={} cannot be used here (this program opens no endgame databases)", agent, db.string()));
     const std::uint64_t own_positions = std::uint64_t{static_cast<unsigned>(db_size)} << 20;
-    return EndgameLink(context.endgame_source, db, own_positions, own_database_threads(context, threads));
+    return EndgameLink(context.endgame_source, db, own_positions, own_database_threads(context, threads),
+                       context.own_database_in_background);
 }
 
 }  // namespace mancala::agents

@@ -40,12 +40,15 @@ public:
     EndgameLink() = default;
     /// `memory_positions` > 0: without a folder, a database of at most that many
     /// positions is built in memory on `threads` threads (EndgameSource::built).
+    /// `background`: that database is built in the background, and the engine plays
+    /// without it until it is ready (AgentContext::own_database_in_background).
     EndgameLink(std::shared_ptr<search::EndgameSource> source, std::filesystem::path dir,
-                std::uint64_t memory_positions = 0, int threads = 1)
+                std::uint64_t memory_positions = 0, int threads = 1, bool background = false)
         : source_(std::move(source)),
           dir_(std::move(dir)),
           memory_positions_(memory_positions),
-          threads_(threads) {}
+          threads_(threads),
+          background_(background) {}
 
     /// Gives `engine` the database of `rules`, unless it has it already. Building one
     /// in memory takes a while the first time: hosts call this before the clock runs
@@ -54,6 +57,8 @@ public:
         if (!source_ || (attached_for_ && *attached_for_ == rules)) return;
         if (!dir_.empty())
             endgame_ = source_->find(rules, dir_);
+        else if (memory_positions_ > 0 && background_)
+            endgame_ = source_->built_if_ready(rules, memory_positions_, threads_);
         else if (memory_positions_ > 0)
             try {
                 endgame_ = source_->built(rules, memory_positions_, threads_);
@@ -62,8 +67,9 @@ public:
             }
         else
             return;
-        // A folder without this database is asked again next time: one built meanwhile is found.
-        if (endgame_ || dir_.empty()) attached_for_ = rules;
+        // A folder without this database is asked again next time (one built meanwhile is
+        // found), and so is one building in the background.
+        if (endgame_ || (dir_.empty() && !background_)) attached_for_ = rules;
         search::EngineSettings settings = engine.settings();
         settings.endgame = endgame_.get();
         engine.configure(settings);
@@ -74,6 +80,7 @@ private:
     std::filesystem::path dir_;
     std::uint64_t memory_positions_ = 0;
     int threads_ = 1;
+    bool background_ = false;
     std::shared_ptr<const search::EndgameOracle> endgame_;
     std::optional<Rules> attached_for_;  // the rules endgame_ is for
 };

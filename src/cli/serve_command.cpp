@@ -96,9 +96,11 @@ void run(const ServeArgs& args) {
         throw UsageError(fmt::format("--db {}: not a folder", args.db));
     // One cache of open databases for the whole server, however many games it serves.
     options.api.agents = agent_context(args.db);
-    // A level's own endgame database is built by the thinking thread alone (about 1.5 s on
-    // the first move of each rule set and board size), within the think pool's threads.
+    // A level's own endgame database is built on one thread in the background (about 1.5 s
+    // on Kalah(6,4)), begun by the first reply of each rule set and board size, which, like
+    // those after it until it is ready, thinks without it: --max-think holds.
     options.api.agents.own_database_threads = 1;
+    options.api.agents.own_database_in_background = true;
     if (!args.external.empty()) {
         options.api.agents.external_agents = external_agents(args.engine_logs);
         for (const std::string& given : args.external) {

@@ -29,6 +29,12 @@ public:
     /// Thread-safe: a second caller waits for the build under way.
     virtual std::shared_ptr<const EndgameOracle> built(const Rules& rules, std::uint64_t max_positions,
                                                        int threads) = 0;
+
+    /// As built(), without waiting: the database if it is built, else nullptr, its build
+    /// started in the background (one at a time) unless one is under way. For hosts whose
+    /// replies have a time bound the build must not break (the server).
+    virtual std::shared_ptr<const EndgameOracle> built_if_ready(const Rules& rules, std::uint64_t max_positions,
+                                                                int threads) = 0;
 };
 
 }  // namespace mancala::search

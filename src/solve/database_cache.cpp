@@ -39,22 +39,55 @@ int DatabaseCache::stones_within(const Rules& rules, std::uint64_t max_positions
     return stones;
 }
 
+namespace {
+
+std::string built_key(const Rules& rules, int stones) {
+    return fmt::format("{}/{}", EndgameDatabase::folder({}, rules).string(), stones);
+}
+
+}  // namespace
+
+std::shared_ptr<const EndgameDatabase> DatabaseCache::find_built(const std::string& key) {
+    const std::lock_guard lock(mutex_);
+    const auto it =
+        std::find_if(built_.begin(), built_.end(), [&](const auto& entry) { return entry.first == key; });
+    if (it == built_.end()) return nullptr;
+    built_.splice(built_.begin(), built_, it);
+    return built_.front().second;
+}
+
+std::shared_ptr<const EndgameDatabase> DatabaseCache::build_if_ready(const Rules& rules,
+                                                                     std::uint64_t max_positions, int threads) {
+    const int stones = stones_within(rules, max_positions);
+    if (stones < 0) return nullptr;
+    const std::string key = built_key(rules, stones);
+    if (auto db = find_built(key)) return db;
+    const std::lock_guard lock(mutex_);
+    if (background_running_ || failed_.contains(key)) return nullptr;
+    if (background_.joinable()) background_.join();  // the last one, finished
+    background_running_ = true;
+    background_ = std::jthread([this, rules, max_positions, threads, key] {
+        bool failed = false;
+        try {
+            build(rules, max_positions, threads);
+        } catch (...) {  // no memory for it, most likely: the agents play on without
+            failed = true;
+        }
+        const std::lock_guard done(mutex_);
+        if (failed) failed_.insert(key);
+        background_running_ = false;
+    });
+    return nullptr;
+}
+
 std::shared_ptr<const EndgameDatabase> DatabaseCache::build(const Rules& rules, std::uint64_t max_positions,
                                                             int threads) {
     const int stones = stones_within(rules, max_positions);
     if (stones < 0) return nullptr;
-    const std::string key = fmt::format("{}/{}", EndgameDatabase::folder({}, rules).string(), stones);
-    auto find_built = [&]() -> std::shared_ptr<const EndgameDatabase> {
-        const std::lock_guard lock(mutex_);
-        const auto it =
-            std::find_if(built_.begin(), built_.end(), [&](const auto& entry) { return entry.first == key; });
-        if (it == built_.end()) return nullptr;
-        built_.splice(built_.begin(), built_, it);
-        return built_.front().second;
-    };
-    if (auto db = find_built()) return db;
+    const std::string key = built_key(rules, stones);
+    if (auto db = find_built(key)) return db;
     const std::lock_guard building(build_mutex_);
-    if (auto db = find_built()) return db;  // built by the agent this one waited for
+    if (auto db = find_built(key)) return db;  // built by the agent this one waited for
     auto db = std::make_shared<EndgameDatabase>(rules);
     db->build(stones, threads);
     const std::lock_guard lock(mutex_);

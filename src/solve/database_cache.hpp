@@ -15,7 +15,9 @@
 #include <list>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
+#include <thread>
 #include <utility>
 
 namespace mancala::solve {
@@ -50,6 +52,16 @@ public:
         return build(rules, max_positions, threads);
     }
 
+    /// build() without waiting (EndgameSource::built_if_ready): one background build at a
+    /// time, which the cache's destructor waits for; a build that failed is not tried again.
+    std::shared_ptr<const EndgameDatabase> build_if_ready(const Rules& rules, std::uint64_t max_positions,
+                                                          int threads);
+
+    std::shared_ptr<const search::EndgameOracle> built_if_ready(const Rules& rules, std::uint64_t max_positions,
+                                                                int threads) override {
+        return build_if_ready(rules, max_positions, threads);
+    }
+
     /// The most stones, fewer than the game of `rules` holds, whose tiers together
     /// hold at most `max_positions` positions; -1 if none, or if the rules have no fast builder.
     static int stones_within(const Rules& rules, std::uint64_t max_positions);
@@ -58,6 +70,9 @@ public:
     std::size_t size() const;
 
 private:
+    /// The database built for `key` (rules folder and stones), if it is kept.
+    std::shared_ptr<const EndgameDatabase> find_built(const std::string& key);
+
     std::size_t capacity_;
     mutable std::mutex mutex_;
     /// Most recently used first, by normalised folder.
@@ -66,6 +81,11 @@ private:
     std::mutex build_mutex_;
     /// Most recently used first, by rules folder and stones.
     std::list<std::pair<std::string, std::shared_ptr<const EndgameDatabase>>> built_;
+    /// The keys whose build failed (not tried again), and whether one builds in the background.
+    std::set<std::string> failed_;
+    bool background_running_ = false;
+    /// Last, so that it is joined before the rest goes.
+    std::jthread background_;
 };
 
 }  // namespace mancala::solve

@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 namespace mancala::agents {
 namespace {
 
@@ -115,6 +118,23 @@ TEST(EngineAgent, BuildsADatabaseOfItsOwn) {
     EXPECT_EQ(cache->build(rules, std::uint64_t{64} << 20, 1)->max_stones(), 17);
     EXPECT_THROW(make_agent("engine:db-size=-1", AgentContext{cache, {}, {}, {}}), std::invalid_argument);
     EXPECT_THROW(make_agent("engine:db-size=65537", AgentContext{cache, {}, {}, {}}), std::invalid_argument);
+}
+
+// A host that builds it in the background (the server): the engine plays without it
+// until it is ready, then with it, and each move asks again.
+TEST(EngineAgent, TakesItsOwnDatabaseOnceBuiltInTheBackground) {
+    const Rules rules = make_rules("kalah", 3, 3);
+    const Position p = parse_position("1,2,1/3,0,2/5/4/S");
+    AgentContext context{std::make_shared<solve::DatabaseCache>(), {}, {}, {}};
+    context.own_database_in_background = true;
+    auto agent = make_agent("engine:depth=1,hash=8", context);
+    agent->prepare(rules);  // starts the build, waits for nothing
+    bool exact = false;
+    for (int i = 0; i < 3000 && !exact; ++i) {
+        exact = agent->choose(rules, p, MoveBudget::unlimited()).exact;
+        if (!exact) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    EXPECT_TRUE(exact);
 }
 
 // Without a source of databases in its context, an agent cannot be told to use one.

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -97,6 +98,23 @@ TEST(DatabaseCache, KeepsAFewBuiltDatabasesAndBuildsEachOnce) {
     }
     ASSERT_NE(a, nullptr);
     EXPECT_EQ(a, b);
+}
+
+// Without waiting: nothing at first, the build under way in the background, then the
+// database build() gives; relay has none.
+TEST(DatabaseCache, BuildsInTheBackgroundWithoutWaiting) {
+    DatabaseCache cache;
+    const Rules rules = make_rules("kalah", 4, 3);
+    const std::uint64_t budget = EndgameDatabase(rules).positions_up_to(14);
+    std::shared_ptr<const EndgameDatabase> db = cache.build_if_ready(rules, budget, 1);
+    for (int i = 0; i < 3000 && !db; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        db = cache.build_if_ready(rules, budget, 1);
+    }
+    ASSERT_NE(db, nullptr);
+    EXPECT_EQ(db->max_stones(), 14);
+    EXPECT_EQ(cache.build(rules, budget, 1), db);  // the same one, kept
+    EXPECT_EQ(cache.built_if_ready(make_rules("relay", 4, 3), budget, 1), nullptr);
 }
 
 }  // namespace
