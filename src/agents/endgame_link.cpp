@@ -23,6 +23,14 @@ int own_database_threads(const AgentContext& context, int threads) {
     return std::max(threads, host_threads);
 }
 
+std::shared_ptr<const search::EndgameOracle> host_database(const AgentContext& context, const Rules& rules,
+                                                           int mib) {
+    if (!context.endgame_source) return nullptr;
+    if (!context.endgame_dir.empty()) return context.endgame_source->find(rules, context.endgame_dir);
+    if (mib <= 0) return nullptr;
+    return context.endgame_source->built(rules, own_database_positions(mib), own_database_threads(context, 1));
+}
+
 EndgameLink EndgameLink::from_options(AgentOptions& options, const AgentContext& context, std::string_view agent,
                                       int threads) {
     const std::filesystem::path db = options.get_string("db", context.endgame_dir.string());
@@ -30,9 +38,8 @@ EndgameLink EndgameLink::from_options(AgentOptions& options, const AgentContext&
     if (!db.empty() && !context.endgame_source)
         throw std::invalid_argument(fmt::format(
             "agent '{}': db={} cannot be used here (this program opens no endgame databases)", agent, db.string()));
-    const std::uint64_t own_positions = std::uint64_t{static_cast<unsigned>(db_size)} << 20;
-    return EndgameLink(context.endgame_source, db, own_positions, own_database_threads(context, threads),
-                       context.own_database_in_background);
+    return EndgameLink(context.endgame_source, db, own_database_positions(db_size),
+                       own_database_threads(context, threads), context.own_database_in_background);
 }
 
 }  // namespace mancala::agents

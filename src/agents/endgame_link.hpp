@@ -24,9 +24,17 @@ namespace mancala::agents {
 /// pits (52 M positions, 0.8 s to build on two threads, 1.5 s on one), 0..22 of 5, 0..31 of 4.
 inline constexpr int kDefaultOwnDatabaseMiB = 64;
 
+/// The positions (a byte each) a database of `mib` MiB holds at most.
+constexpr std::uint64_t own_database_positions(int mib) { return std::uint64_t{static_cast<unsigned>(mib)} << 20; }
+
 /// Threads to build a database of one's own on: the host's AgentContext::own_database_threads
 /// (0: the machine's, up to 4), and at least `threads`.
 int own_database_threads(const AgentContext& context, int threads);
+
+/// The database a host's own tool (a review) reads for `rules`: the host folder's, else
+/// one of at most `mib` MiB built now (0: none); nullptr if there is neither.
+std::shared_ptr<const search::EndgameOracle> host_database(const AgentContext& context, const Rules& rules,
+                                                           int mib);
 
 class EndgameLink {
 public:

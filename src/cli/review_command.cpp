@@ -110,14 +110,10 @@ void run(const ReviewArgs& args) {
     ProgressLine line(stderr, is_terminal(stderr), std::chrono::milliseconds(250));
     // Exact values from the folder, else from a database built here first: more positions
     // proven, and sooner (README, "mancala review").
-    std::shared_ptr<const search::EndgameOracle> oracle;
-    if (!context.endgame_dir.empty()) {
-        oracle = context.endgame_source->find(game.rules, context.endgame_dir);
-    } else if (args.db_size > 0) {
-        if (!args.quiet) line.show("review: building an endgame database in memory");
-        oracle = context.endgame_source->built(game.rules, std::uint64_t{static_cast<unsigned>(args.db_size)} << 20,
-                                               agents::own_database_threads(context, 1));
-    }
+    if (!args.quiet && context.endgame_dir.empty() && args.db_size > 0)
+        line.show("review: building an endgame database in memory");
+    const std::shared_ptr<const search::EndgameOracle> oracle =
+        agents::host_database(context, game.rules, args.db_size);
     settings.endgame = oracle.get();
 
     auto progress = [&](const review::ReviewProgress& p) {

@@ -272,13 +272,10 @@ struct HttpServer::Impl final : RequestHandler {
         // or built by the review's first step on the think pool, not here.
         ReviewJobs::EndgameMaker endgame;
         const agents::AgentContext& context = options.api.agents;
-        if (context.endgame_source) {
-            endgame = [&context, rules = game.rules]() -> std::shared_ptr<const search::EndgameOracle> {
-                if (!context.endgame_dir.empty()) return context.endgame_source->find(rules, context.endgame_dir);
-                return context.endgame_source->built(rules, std::uint64_t{agents::kDefaultOwnDatabaseMiB} << 20,
-                                                     agents::own_database_threads(context, 1));
+        if (context.endgame_source)
+            endgame = [&context, rules = game.rules] {
+                return agents::host_database(context, rules, agents::kDefaultOwnDatabaseMiB);
             };
-        }
         json status = reviews.start(id, std::move(game), std::move(endgame));
         const int code = status["status"] == "running" ? 202 : 200;
         return Reply{code, std::move(status)};
