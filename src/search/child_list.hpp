@@ -31,6 +31,7 @@ struct Child {
     bool same_side;  ///< the mover moves again (an extra turn)
     bool known;      ///< the game is over or the database holds the child: `value` is exact
     int value;       ///< when known: the child's exact value for the mover of the parent
+    int replies;     ///< the opponent's legal moves in the child (an extra turn's: 0)
     /// The database's value of the child, fetched from memory but not yet read (see
     /// ChildList::make_all); nullptr when the database does not hold it.
     const std::int8_t* exact_at;
@@ -56,7 +57,7 @@ public:
             Child<Board>& c = children_[slot];
             settle(c);
             if (c.known && c.value >= beta) return &c;
-            c.rank = c.known ? kKnownChildRank : move_rank(c.same_side, c.gain, c.move);
+            c.rank = c.known ? kKnownChildRank : move_rank(c.same_side, c.gain, c.move, c.replies);
             insert(count_++);
         }
         return nullptr;

@@ -31,16 +31,22 @@ TEST(BusyNodes, ASlotTakenByAnotherPositionIsNotMarked) {
     EXPECT_TRUE(busy->enter(b));
 }
 
-TEST(MoveOrdering, ExtraTurnsThenStonesWonThenNearestTheStore) {
+TEST(MoveOrdering, ExtraTurnsThenStonesWonAndFewRepliesThenNearestTheStore) {
     // Extra turns first, the pit nearest the store (largest index) first.
-    EXPECT_GT(move_rank(true, 10, 5), move_rank(true, 10, 2));
-    EXPECT_GT(move_rank(true, 10, 0), move_rank(false, 90, 5));
+    EXPECT_GT(move_rank(true, 10, 5, 0), move_rank(true, 10, 2, 0));
+    EXPECT_GT(move_rank(true, 10, 0, 0), move_rank(false, 90, 5, 0));
     // A capture before passing the store, which comes before a quiet move.
-    EXPECT_GT(move_rank(false, 50, 0), move_rank(false, 10, 5));
-    EXPECT_GT(move_rank(false, 10, 0), move_rank(false, 0, 5));
-    // Quiet moves: nearest the store first.
-    EXPECT_GT(move_rank(false, 0, 4), move_rank(false, 0, 3));
-    EXPECT_LT(kKnownChildRank, move_rank(false, 0, 0));
+    EXPECT_GT(move_rank(false, 50, 0, 6), move_rank(false, 10, 5, 6));
+    EXPECT_GT(move_rank(false, 10, 0, 6), move_rank(false, 0, 5, 6));
+    // Fewer replies for the opponent first; a stone won is worth two of them.
+    EXPECT_GT(move_rank(false, 0, 0, 3), move_rank(false, 0, 5, 4));
+    EXPECT_GT(move_rank(false, 10, 0, 6), move_rank(false, 0, 5, 5));
+    EXPECT_EQ(move_rank(false, 10, 0, 6), move_rank(false, 0, 0, 4));
+    EXPECT_GT(move_rank(false, 0, 0, 1), move_rank(false, 10, 5, 6));
+    // Quiet moves with as many replies: nearest the store first.
+    EXPECT_GT(move_rank(false, 0, 4, 5), move_rank(false, 0, 3, 5));
+    EXPECT_LT(kKnownChildRank, move_rank(false, 0, 0, kMaxPits));
+    EXPECT_LT(move_rank(false, 10 * 48, 15, 0), move_rank(true, 0, 0, 0));
 }
 
 }  // namespace
