@@ -168,21 +168,26 @@ RootScore SearchRun<Board>::search_depth(int depth, int guess, std::vector<RootS
     watch_proof_passes();
     // Which side each pass is expected to refute every move of, so that the threads
     // split those nodes' children at once (SharedSearch::fail_low_side): the root's
-    // mover's in the first pass (a proof's costly pass is the one that fails low, and
-    // the first, at the warm-up's guess, often does: Kalah(6,4) on two threads 90 M
-    // nodes against 112 M, the proof in 0.73-0.79 of the time), then the opposite of the last pass's
-    // outcome, as MTD(f)'s passes alternate around the value. A bound test has no
-    // such guess: its helpers keep to ABDADA's rule.
-    bool last_failed_low = false;
+    // mover's in a pass after one that held, as MTD(f) then climbs, and the pass that
+    // climbs past the value is the costly one that fails low; no guess otherwise (the
+    // first pass, and one after a fail low, which climbs down to a pass that holds and
+    // mostly costs little). Measured on two threads with the order by replies
+    // (move_ordering.hpp): guessing the mover in the first pass and the opposite of the
+    // last outcome after it took Kalah(6,4)'s proof 92.7-94.1 M nodes, its cheap second
+    // pass 18 M of them where one thread needs 1 M; never guessing 77.8-78.6 M, but
+    // Kalah(6,5) from nothing 140 s against 120 s and empty capture 90 s against 76 s;
+    // this rule 78.0-79.4 M nodes, (6,5) 114 s and 81 s (one run each). A bound test
+    // has no guess: its helpers keep to ABDADA's rule.
+    bool last_pass_held = false;  // none has yet
     const RootScore best = mtdf(
         main_, root_, depth, guess, order_,
         [&](int beta) {
             beta_now_ = beta;
-            shared_.fail_low_side = static_cast<int>(last_failed_low ? opponent(root_mover_) : root_mover_);
+            shared_.fail_low_side = last_pass_held ? static_cast<int>(root_mover_) : -1;
             helpers_->begin_pass(beta, main_);
         },
         [&](int lower, int upper) {
-            last_failed_low = lower < beta_now_;
+            last_pass_held = lower >= beta_now_;
             if (!observer_) return;
             main_.flush_nodes();
             observer_->on_proof_bounds(bounds_in_stones(lower, upper));
