@@ -363,7 +363,7 @@ void add_solve_command(CLI::App& app) {
                     "tiers there (default: build them in memory)");
     cmd->add_option("--db-stones", args->db_stones,
                     "search: endgame database tiers up to this many stones in the pits (default: 25 fewer than "
-                    "the game's while at most 150 M positions, and at least half of them less 6 (less 4 from 56 "
+                    "the game's while at most 100 M positions, and at least half of them less 6 (less 4 from 56 "
                     "stones), as far as --db-budget allows)")
         ->check(whole_number(0, solve::EndgameDatabase::kMaxStones));
     cmd->add_option("--db-budget", args->db_budget, "search: positions (a byte each) of the default database")

@@ -92,9 +92,14 @@ inline constexpr std::uint64_t kQuickRetrogradePositions = 2'000'000;
 SolveMethod choose_method(const Rules& rules, const Position& start, const SolveOptions& options);
 
 /// The stones a proof is best left to search above its default database, while the
-/// database stays quick to build (kQuickDatabasePositions).
+/// database stays quick to build (kQuickDatabasePositions). Once the move order by
+/// replies (search/move_ordering.hpp) shrank the proofs, the smaller databases won:
+/// from nothing on two threads, paired runs, Kalah(6,4) with 18 stones (86 M positions)
+/// 0.87-0.95 of the time with 19 (141 M), empty capture 0.87-0.96 (one thread 0.98-1.01
+/// and 0.84-0.87); (5,5) with 23 stones (93 M) 0.89-1.04 and 0.80-0.87 of 24's (131 M),
+/// where 22 took Kalah(5,5) 1.07-1.12 times 23's and 17 Kalah(6,4) 1.21-1.38 times 18's.
 inline constexpr int kStonesAboveDatabase = 25;
-inline constexpr std::uint64_t kQuickDatabasePositions = 150'000'000;
+inline constexpr std::uint64_t kQuickDatabasePositions = 100'000'000;
 /// From this many stones a game's proof takes minutes: its default database and table are bigger.
 inline constexpr int kBigGameStones = 56;
 /// The search's default database for a game of `stones` stones in the pits (fitted to

@@ -23,10 +23,10 @@ TEST(DefaultDatabase, PositionCountsTheRuleReadsAreTheBinomials) {
     EXPECT_EQ(EndgameDatabase(make_rules("kalah", 6, 4)).positions_up_to(20), 225'792'840u);  // C(32,12)
 }
 
-// 25 stones above the database while it stays under 150 M positions.
+// 25 stones above the database while it stays under 100 M positions.
 TEST(DefaultDatabase, LeavesAboutTwentyFiveStonesAboveAQuickDatabase) {
-    EXPECT_EQ(default_for(5, 5), 24);  // 25 would be 183.6 M positions
-    EXPECT_EQ(default_for(6, 4), 19);  // 141.1 M positions; 20 would be 225.8 M
+    EXPECT_EQ(default_for(5, 5), 23);  // C(33,10) = 92.6 M positions; 24 would be 131.1 M
+    EXPECT_EQ(default_for(6, 4), 18);  // 86.5 M positions; 19 would be 141.1 M
     EXPECT_EQ(default_for(5, 4), 15);  // 40 - 25
     EXPECT_EQ(default_for(4, 6), 23);  // 48 - 25: 7.9 M positions
 }
