@@ -83,7 +83,8 @@ void SearchWorker<Board>::make_child(Child<Board>& c, const Board& p, int move, 
     c.known = c.over;
     c.value = c.gain;
     c.exact_at = nullptr;
-    c.replies = c.over || c.same_side ? 0 : std::popcount(Ops::movable(c.board, context_));
+    // The order's replies (move_rank); a frontier node's children (depth 1) are not ordered.
+    c.replies = c.over || c.same_side || depth < 2 ? 0 : std::popcount(Ops::movable(c.board, context_));
     if (!c.over && shared_.endgame_stones >= 0) {
         const int stones = shared_.total_stones - c.board.store(Side::South) - c.board.store(Side::North);
         if (stones <= shared_.endgame_stones) {
