@@ -182,10 +182,10 @@ SolveMethod choose_method(const Rules& rules, const Position& start, const Solve
 int default_db_stones(const Rules& rules, int stones, std::uint64_t budget) {
     // The proof grows with the stones above the database and the build with the
     // positions in it. Measured from a fresh start (README, "Solved games"), the best
-    // database leaves about 25 stones above it while it holds no more than about 150
-    // million positions (Kalah(5,5): 24 stones, 5.7 s, where 25 took 6.4 s and 19 81 s;
-    // Kalah(6,4): 19 stones, 141 M positions, 11.3-11.6 s on two threads where 18 took
-    // 15.1-16.2 s and 20 12.7-13.1 s; (5,4): 15; (6,3): 12), and no less than half the
+    // database leaves about 25 stones above it while it holds no more than about 100
+    // million positions (since the order by replies, kQuickDatabasePositions: Kalah(5,5)
+    // 23 stones, Kalah(6,4) 18; before it, with 150 million, 24 and 19; (5,4): 15;
+    // (6,3): 12), and no less than half the
     // stones less six while the budget allows (Kalah(6,5): 22 stones 22 min, 24 12 min),
     // or less four in games of kBigGameStones and more, whose proof dwarfs the build
     // (Kalah(6,5) from a fresh start on two threads: 24 stones 488 s, 26 257 s, 28 222 s
