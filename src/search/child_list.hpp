@@ -31,7 +31,7 @@ struct Child {
     bool same_side;  ///< the mover moves again (an extra turn)
     bool known;      ///< the game is over or the database holds the child: `value` is exact
     int value;       ///< when known: the child's exact value for the mover of the parent
-    int replies;     ///< the opponent's legal moves in the child (an extra turn's: 0)
+    int replies;     ///< the opponent's legal moves in the child, where the order needs them (else 0)
     /// The database's value of the child, fetched from memory but not yet read (see
     /// ChildList::make_all); nullptr when the database does not hold it.
     const std::int8_t* exact_at;

@@ -83,18 +83,20 @@ void SearchWorker<Board>::make_child(Child<Board>& c, const Board& p, int move, 
     c.known = c.over;
     c.value = c.gain;
     c.exact_at = nullptr;
-    // The order's replies (move_rank); a frontier node's children (depth 1) are not ordered.
-    c.replies = c.over || c.same_side || depth < 2 ? 0 : std::popcount(Ops::movable(c.board, context_));
-    if (!c.over && shared_.endgame_stones >= 0) {
-        const int stones = shared_.total_stones - c.board.store(Side::South) - c.board.store(Side::North);
-        if (stones <= shared_.endgame_stones) {
-            c.exact_at = endgame_address(c.board, stones);
-            __builtin_prefetch(c.exact_at);
-            return;
-        }
-        if (stones <= shared_.untabled_stones) return;
+    c.replies = 0;
+    if (c.over) return;
+    // Without a database both bounds are -1: no child is in it or untabled.
+    const int stones = shared_.total_stones - c.board.store(Side::South) - c.board.store(Side::North);
+    if (stones <= shared_.endgame_stones) {
+        c.exact_at = endgame_address(c.board, stones);
+        __builtin_prefetch(c.exact_at);
+        return;
     }
-    if (!c.over && depth - 1 >= kMinTableDepth) {
+    // The order's replies (move_rank): a database child is ranked by its value, and a
+    // frontier node's children (depth 1) are not ordered.
+    if (!c.same_side && depth >= 2) c.replies = std::popcount(Ops::movable(c.board, context_));
+    if (stones <= shared_.untabled_stones) return;
+    if (depth - 1 >= kMinTableDepth) {
         c.key = Ops::key(c.board, context_);
         shared_.tt->prefetch(c.key, near_table(depth - 1));
     }
