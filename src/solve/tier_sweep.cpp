@@ -208,15 +208,20 @@ public:
 
     /// Solves the positions of `task`, kDepth at a time in flight: each position's
     /// children are made and their bytes fetched kDepth positions before it is solved.
+    /// The mover's rows are planned first, then swept across for each opponent's row:
+    /// most children's indices are a part from the opponent's row plus one from the
+    /// mover's (see Rows), so consecutive positions read neighbouring bytes.
     void run(const Task& task) {
+        const std::uint32_t rows = task.x_last - task.x_first;
+        if (plans_.size() < rows) plans_.resize(rows);
+        const int theirs = tier_ - rows_.row_stones_of(task.x_first);
+        for (std::uint32_t i = 0; i < rows; ++i) plan(task.x_first + i, theirs, plans_[i]);
         std::size_t made = 0;
-        for (std::uint32_t x = task.x_first; x < task.x_last; ++x) {
-            const int theirs = tier_ - rows_.row_stones_of(x);
-            plan(x, theirs);
-            for (std::uint32_t y = task.y_first; y < task.y_last; ++y) {
+        for (std::uint32_t y = task.y_first; y < task.y_last; ++y) {
+            for (std::uint32_t i = 0; i < rows; ++i) {
                 Pending& p = ring_[made % kDepth];
                 if (made >= kDepth) finish(p);
-                start(p, x, y);
+                start(p, plans_[i], task.x_first + i, y);
                 ++made;
             }
         }
@@ -260,6 +265,15 @@ private:
         std::uint64_t taken_part;  // the mover's row's part after a capture
     };
 
+    /// The moves of one mover's row, worked out once for all the opponent's rows.
+    struct RowPlan {
+        std::array<Move, kMaxPits> moves;
+        int count = 0;
+        int over_best = 0;       // the best of the moves that end the game
+        std::uint64_t lead = 0;  // the mover's row's part of the index
+        int mine = 0;            // the mover's row's stones
+    };
+
     int pits() const { return N > 0 ? N : n_; }
 
     std::uint64_t rank(const int* cells, int stones) const {
@@ -268,24 +282,24 @@ private:
     }
 
     /// Works out the moves of mover's row x against opponent's rows of `theirs` stones.
-    void plan(std::uint32_t x, int theirs) {
+    void plan(std::uint32_t x, int theirs, RowPlan& r) const {
         const int n = pits();
         const std::int8_t* row = rows_.row(x);
         int mine = 0;
         for (int i = 0; i < n; ++i) mine += row[i];
-        lead_ = rows_.parts_of(x)[Rows::kLead];
-        mine_ = mine;
-        moves_ = 0;
-        over_best_ = -kMaxPits * 1000;
+        r.lead = rows_.parts_of(x)[Rows::kLead];
+        r.mine = mine;
+        r.count = 0;
+        r.over_best = -kMaxPits * 1000;
         if (rule::game_over(kFastEnd, mine == 0, theirs == 0)) {
-            over_best_ = rule::leftover_gain(mine, theirs);
+            r.over_best = rule::leftover_gain(mine, theirs);
             return;
         }
         const int loop = rule::lap_cells(n);
         for (int m = 0; m < n; ++m) {
             const int stones = row[m];
             if (stones == 0) continue;
-            Move& move = planned_[static_cast<std::size_t>(moves_++)];
+            Move& move = r.moves[static_cast<std::size_t>(r.count++)];
             move.move = m;
             move.kind = Move::Kind::Sown;
             // The mover's row after the sowing: stones m+1 .. on, up to its last pit.
@@ -321,8 +335,8 @@ private:
                 const int their_left = theirs + more;
                 move.gain = 1;
                 if (rule::game_over(kFastEnd, left == 0, their_left == 0)) {
-                    --moves_;
-                    over_best_ = std::max(over_best_, 1 + rule::leftover_gain(left, their_left));
+                    --r.count;
+                    r.over_best = std::max(r.over_best, 1 + rule::leftover_gain(left, their_left));
                     continue;
                 }
                 move.kind = Move::Kind::Part;
@@ -339,41 +353,56 @@ private:
         }
     }
 
-    void start(Pending& p, std::uint32_t x, std::uint32_t y) {
+    void start(Pending& p, const RowPlan& r, std::uint32_t x, std::uint32_t y) {
         const std::uint64_t* parts = rows_.parts_of(y);
-        p.slot = &values_[lead_ + parts[rows_.rank_column()]];
+        p.slot = &values_[r.lead + parts[rows_.rank_column()]];
         __builtin_prefetch(p.slot, 1);
-        p.best = over_best_;
-        p.count = 0;
+        // The count and the best in registers, written once at the end: a child's
+        // int stored through p.children may alias p.count for the compiler, which
+        // then reloads it after every child (a tenth of the sweep's time, measured).
+        int best = r.over_best;
+        int count = 0;
+        ChildByte* children = p.children.data();
         const std::int8_t* theirs = rows_.row(y);
-        for (int k = 0; k < moves_; ++k) {
-            const Move& move = planned_[static_cast<std::size_t>(k)];
+        for (int k = 0; k < r.count; ++k) {
+            const Move& move = r.moves[static_cast<std::size_t>(k)];
             const int across =
                 move.kind == Move::Kind::Part || move.kind == Move::Kind::Sown ? 0 : theirs[move.opposite];
             if (move.kind == Move::Kind::Part || (move.kind == Move::Kind::CaptureUnlessEmpty && across == 0)) {
                 const std::int8_t* byte = move.tier + (move.part + parts[move.column]);
                 __builtin_prefetch(byte);
-                p.children[static_cast<std::size_t>(p.count++)] = {byte, move.gain, move.same_side};
+                children[count++] = {byte, move.gain, move.same_side};
             } else if (move.kind == Move::Kind::Sown) {
-                sow(p, x, y, move.move);
+                const SownChild c = sow(x, y, move.move);
+                if (c.over)
+                    best = std::max(best, c.child.gain);
+                else
+                    children[count++] = c.child;
             } else {
                 // The landed stone and the opposite pit go to the store: the child's tier falls by both.
                 const int gain = 1 + across;
-                const int mine_left = mine_ - 1, theirs_left = tier_ - mine_ - across;
+                const int mine_left = r.mine - 1, theirs_left = tier_ - r.mine - across;
                 if (rule::game_over(kFastEnd, mine_left == 0, theirs_left == 0)) {
-                    p.best = std::max(p.best, gain + rule::leftover_gain(mine_left, theirs_left));
+                    best = std::max(best, gain + rule::leftover_gain(mine_left, theirs_left));
                     continue;
                 }
                 const std::int8_t* byte = lower_[static_cast<std::size_t>(tier_ - gain)].data() +
                                           (move.taken_part + parts[move.taken_column]);
                 __builtin_prefetch(byte);
-                p.children[static_cast<std::size_t>(p.count++)] = {byte, gain, false};
+                children[count++] = {byte, gain, false};
             }
         }
+        p.best = best;
+        p.count = count;
     }
 
-    /// A move played on the whole board.
-    void sow(Pending& p, std::uint32_t x, std::uint32_t y, int move) {
+    /// A move played on the whole board: the child to read, or (over) the game's end
+    /// and what the move gains by it.
+    struct SownChild {
+        bool over;
+        ChildByte child;
+    };
+    SownChild sow(std::uint32_t x, std::uint32_t y, int move) const {
         const int n = pits();
         std::array<int, 2 * kMaxPits> cells, child;
         const std::int8_t* mine = rows_.row(x);
@@ -383,15 +412,12 @@ private:
             cells[static_cast<std::size_t>(n + i)] = theirs[i];
         }
         const SownMove m = sow_fast(rules_, n, tier_, cells.data(), move, child.data());
-        if (m.over) {
-            p.best = std::max(p.best, m.gain);
-            return;
-        }
+        if (m.over) return {true, {nullptr, m.gain, false}};
         const std::uint64_t at = rank(child.data(), m.stones);
         const std::int8_t* byte =
             m.stones == tier_ ? &values_[at] : &lower_[static_cast<std::size_t>(m.stones)][at];
         __builtin_prefetch(byte);
-        p.children[static_cast<std::size_t>(p.count++)] = {byte, m.gain, m.same_side};
+        return {false, {byte, m.gain, m.same_side}};
     }
 
     static void finish(const Pending& p) {
@@ -413,12 +439,7 @@ private:
     std::span<const std::span<const std::int8_t>> lower_;
     std::span<std::int8_t> values_;
     std::array<Pending, kDepth> ring_;
-    // The moves of the mover's row being swept.
-    std::array<Move, kMaxPits> planned_;
-    int moves_ = 0;
-    int over_best_ = 0;       // the best of the moves that end the game
-    std::uint64_t lead_ = 0;  // the mover's row's part of the index
-    int mine_ = 0;            // the mover's row's stones
+    std::vector<RowPlan> plans_;  // the task's mover's rows
 };
 
 /// Which process solves each task: in proportion to the weights (WeightedDeal). One process: all.
@@ -550,7 +571,17 @@ bool exchange_layer(const Sweep& s, std::size_t p, bool calling) {
 
 /// One thread's part of the sweep, layer by layer; `reporting` on the calling thread.
 template <int N>
-void sweep_layers(const Sweep& s, bool reporting) {
+void sweep_layers(const Sweep& s, int worker, int workers, bool reporting) {
+    // Every byte is written once; filled first all the same, so that a byte read
+    // before it is solved shows, and the pages are mapped in order rather than at
+    // random. Each thread fills its share: the first touch of fresh memory is slow
+    // on some machines (a virtual machine's host maps it then), and one thread
+    // alone would do it while the others wait.
+    const std::size_t size = s.values.size(), share = size / static_cast<std::size_t>(workers);
+    const auto from = static_cast<std::ptrdiff_t>(share * static_cast<std::size_t>(worker));
+    const auto to = static_cast<std::ptrdiff_t>(worker + 1 == workers ? size : share * (worker + 1U));
+    std::fill(s.values.begin() + from, s.values.begin() + to, kTierUnknown);
+    s.layer_done.arrive_and_wait();
     Sweeper<N> sweeper(s.rules, s.index, s.tier, s.rows, s.lower, s.values);
     std::uint64_t unreported = 0;
     for (std::size_t p = 0; p < s.mine.size(); ++p) {
@@ -576,9 +607,6 @@ void sweep(const Rules& rules, const TierIndex& index, int tier,
            const SweepTeam* team, const std::function<void(std::uint64_t done)>& on_progress) {
     MANCALA_ASSERT(has_fast_path(rules), "the sweep plays the fast rules");
     MANCALA_ASSERT(values.size() == index.size(tier), "the values hold the whole tier");
-    // Every byte is written once; filled first all the same, so that the pages are
-    // mapped in order rather than at random, and a byte read before it is solved shows.
-    std::fill(values.begin(), values.end(), kTierUnknown);
     const Rows rows(index, tier);
     const Schedule plan = schedule(rows);
     const std::size_t layers = plan.layer_start.size() - 1;
@@ -621,8 +649,8 @@ void sweep(const Rules& rules, const TierIndex& index, int tier,
                                           : &sweep_layers<0>;
     {
         std::vector<std::jthread> helpers;
-        for (int t = 1; t < workers; ++t) helpers.emplace_back(work, std::cref(shared), false);
-        work(shared, true);
+        for (int t = 1; t < workers; ++t) helpers.emplace_back(work, std::cref(shared), t, workers, false);
+        work(shared, 0, workers, true);
     }
     if (team && team->exchange_seconds) *team->exchange_seconds += exchange->seconds;
     std::uint64_t solved_here = 0;
