@@ -74,10 +74,7 @@ void TranspositionTable::resize(std::size_t megabytes) {
 
 void TranspositionTable::clear_buckets(Bucket* buckets, std::size_t mask) {
     for (std::size_t i = 0; i <= mask; ++i)
-        for (Slot& s : buckets[i].slots) {
-            s.check.store(0, std::memory_order_relaxed);
-            s.data.store(0, std::memory_order_relaxed);
-        }
+        for (Slot& s : buckets[i].slots) s.set(0, 0);
 }
 
 void TranspositionTable::clear() {
@@ -103,8 +100,8 @@ bool TranspositionTable::probe(std::uint64_t key, bool near, TTEntry& out) const
 
 bool TranspositionTable::probe_bucket(const Bucket& b, std::uint64_t key, TTEntry& out) {
     for (const Slot& s : b.slots) {
-        const std::uint64_t data = s.data.load(std::memory_order_relaxed);
-        const std::uint64_t check = s.check.load(std::memory_order_relaxed);
+        const std::uint64_t data = s.data();
+        const std::uint64_t check = s.check();
         if ((check ^ data) == key && data != 0) {
             out = unpack(data);
             return true;
@@ -128,8 +125,8 @@ void TranspositionTable::store_bucket(Bucket& b, std::uint64_t key, const TTEntr
     Slot* victim = nullptr;
     int victim_worth = 1 << 30;
     for (Slot& s : b.slots) {
-        const std::uint64_t data = s.data.load(std::memory_order_relaxed);
-        const std::uint64_t check = s.check.load(std::memory_order_relaxed);
+        const std::uint64_t data = s.data();
+        const std::uint64_t check = s.check();
         if (data == 0 || (check ^ data) == key) {
             // Same position: keep a deeper or proven result unless this one is as good.
             if (data != 0) {
@@ -150,23 +147,22 @@ void TranspositionTable::store_bucket(Bucket& b, std::uint64_t key, const TTEntr
         }
     }
     const std::uint64_t data = pack(entry, generation_);
-    victim->data.store(data, std::memory_order_relaxed);
-    victim->check.store(key ^ data, std::memory_order_relaxed);
+    victim->set(key ^ data, data);
 }
 
 void TranspositionTable::read_slots(std::size_t first, std::size_t count, std::uint64_t* words) const {
     for (std::size_t i = first; i < first + count; ++i) {
         const Slot& s = buckets_[i / kSlotsPerBucket].slots[i % kSlotsPerBucket];
-        *words++ = s.check.load(std::memory_order_relaxed);
-        *words++ = s.data.load(std::memory_order_relaxed);
+        *words++ = s.check();
+        *words++ = s.data();
     }
 }
 
 void TranspositionTable::write_slots(std::size_t first, std::size_t count, const std::uint64_t* words) {
     for (std::size_t i = first; i < first + count; ++i) {
         Slot& s = buckets_[i / kSlotsPerBucket].slots[i % kSlotsPerBucket];
-        s.check.store(*words++, std::memory_order_relaxed);
-        s.data.store(*words++, std::memory_order_relaxed);
+        s.set(words[0], words[1]);
+        words += 2;
     }
 }
 
@@ -186,7 +182,7 @@ int TranspositionTable::hashfull() const {
     int used = 0;
     for (std::size_t i = 0; i < 250 && i <= mask_; ++i)
         for (const Slot& s : buckets_[i].slots) {
-            const std::uint64_t data = s.data.load(std::memory_order_relaxed);
+            const std::uint64_t data = s.data();
             if (data != 0 && generation_of(data) == generation_) ++used;
         }
     return used;

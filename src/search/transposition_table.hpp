@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 
 namespace mancala::search {
 
@@ -87,10 +88,29 @@ public:
     static std::uint64_t layout_fingerprint();
 
 private:
+    /// Two plain words, read and written atomically through std::atomic_ref: a slot
+    /// needs no constructor, so a new table is never written before a search reaches
+    /// it. The kernel's zeroed pages are empty slots, mapped as the threads first touch
+    /// them rather than all at once by the thread that makes the table (a 2 GiB table
+    /// took 2.0-2.4 s to write there where this machine maps fresh memory slowly).
     struct Slot {
-        std::atomic<std::uint64_t> check{0};  // key ^ data
-        std::atomic<std::uint64_t> data{0};
+        std::uint64_t check_word;  // key ^ data
+        std::uint64_t data_word;
+        std::uint64_t check() const { return load(check_word); }
+        std::uint64_t data() const { return load(data_word); }
+        void set(std::uint64_t check, std::uint64_t data) {
+            // Data first, as the stores always were: a reader between the two sees a miss.
+            std::atomic_ref<std::uint64_t>(data_word).store(data, std::memory_order_relaxed);
+            std::atomic_ref<std::uint64_t>(check_word).store(check, std::memory_order_relaxed);
+        }
+
+    private:
+        static std::uint64_t load(const std::uint64_t& word) {
+            // The slot itself is never const: only this accessor's view of it.
+            return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word)).load(std::memory_order_relaxed);
+        }
     };
+    static_assert(std::is_trivially_default_constructible_v<Slot>, "a new table is not written");
     static constexpr std::size_t kSlotsPerBucket = 4;
     struct alignas(64) Bucket {
         Slot slots[kSlotsPerBucket];
