@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <stdexcept>
@@ -113,6 +114,7 @@ struct Rows {
         return parts.data() + static_cast<std::size_t>(r) * stride();
     }
 
+    std::uint32_t count() const { return group_start.back(); }
     int row_stones_of(std::uint32_t r) const {
         int stones = 0;
         for (int i = 0; i < n; ++i) stones += row(r)[i];
@@ -192,36 +194,75 @@ Schedule schedule(const Rows& rows) {
     return s;
 }
 
+/// A move of a mover's row, worked out once for all the opponent's rows (compact:
+/// a tier's rows are all planned at once, see RowPlan).
+struct PlannedMove {
+    enum class Kind : std::uint8_t {
+        Part,                ///< the child's index: `part` plus the opponent's row's part in `column`
+        Capture,             ///< takes the opponent's pit `opposite`: `taken_part` plus `taken_column`'s part
+        CaptureUnlessEmpty,  ///< Capture if the opponent's pit `opposite` holds stones, else Part
+        Sown,                ///< anything else (laps): played on the whole board
+    };
+    std::uint64_t part;
+    std::uint64_t taken_part;  // the mover's row's part after a capture
+    const std::int8_t* tier;   // the child's tier
+    Kind kind;
+    bool same_side;
+    std::uint8_t move;
+    std::uint8_t column;
+    std::uint8_t taken_column;  // the opponent's row's part after a capture
+    std::uint8_t opposite;
+    std::uint8_t gain;
+};
+
+/// The moves of one mover's row against every opponent's row of the tier. Each row
+/// is planned once a tier, before the sweep: planned again in every task that
+/// meets it (once for every 15 positions of Kalah(6,4)'s 18-stone database), the
+/// plans took a quarter of the sweep's time. No constructor: the threads fill
+/// their shares of a new array of them.
+struct RowPlan {
+    std::array<PlannedMove, kMaxPits> moves;
+    std::uint64_t lead;  // the mover's row's part of the index
+    int count;
+    int over_best;  // the best of the moves that end the game
+    int mine;       // the mover's row's stones
+};
+
 /// The sweep of boards of N pits a side; N = 0 for any (then slower: loops of unknown length).
 template <int N>
 class Sweeper {
 public:
+    using Move = PlannedMove;
+
     Sweeper(const Rules& rules, const TierIndex& index, int tier, const Rows& rows,
-            std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values)
+            std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values,
+            std::span<RowPlan> plans)
         : rules_(rules),
           index_(index),
           rows_(rows),
           n_(index.pits()),
           tier_(tier),
           lower_(lower),
-          values_(values) {}
+          values_(values),
+          plans_(plans) {}
+
+    /// Plans mover's rows [first, last).
+    void plan_rows(std::uint32_t first, std::uint32_t last) const {
+        for (std::uint32_t x = first; x < last; ++x) plan(x, tier_ - rows_.row_stones_of(x), plans_[x]);
+    }
 
     /// Solves the positions of `task`, kDepth at a time in flight: each position's
     /// children are made and their bytes fetched kDepth positions before it is solved.
-    /// The mover's rows are planned first, then swept across for each opponent's row:
-    /// most children's indices are a part from the opponent's row plus one from the
-    /// mover's (see Rows), so consecutive positions read neighbouring bytes.
+    /// The mover's rows are swept across for each opponent's row: most children's
+    /// indices are a part from the opponent's row plus one from the mover's (see
+    /// Rows), so consecutive positions read neighbouring bytes.
     void run(const Task& task) {
-        const std::uint32_t rows = task.x_last - task.x_first;
-        if (plans_.size() < rows) plans_.resize(rows);
-        const int theirs = tier_ - rows_.row_stones_of(task.x_first);
-        for (std::uint32_t i = 0; i < rows; ++i) plan(task.x_first + i, theirs, plans_[i]);
         std::size_t made = 0;
         for (std::uint32_t y = task.y_first; y < task.y_last; ++y) {
-            for (std::uint32_t i = 0; i < rows; ++i) {
+            for (std::uint32_t x = task.x_first; x < task.x_last; ++x) {
                 Pending& p = ring_[made % kDepth];
                 if (made >= kDepth) finish(p);
-                start(p, plans_[i], task.x_first + i, y);
+                start(p, plans_[x], x, y);
                 ++made;
             }
         }
@@ -245,35 +286,6 @@ private:
         std::array<ChildByte, kMaxPits> children;
     };
 
-    /// A move of the mover's row, worked out once for all the opponent's rows.
-    struct Move {
-        enum class Kind : std::uint8_t {
-            Part,                ///< the child's index: `part` plus the opponent's row's part in `column`
-            Capture,             ///< takes the opponent's pit `opposite`: `taken_part` plus `taken_column`'s part
-            CaptureUnlessEmpty,  ///< Capture if the opponent's pit `opposite` holds stones, else Part
-            Sown,                ///< anything else (laps): played on the whole board
-        };
-        Kind kind;
-        bool same_side;
-        int move;
-        int column;
-        int taken_column;  // the opponent's row's part after a capture
-        int opposite;
-        int gain;
-        const std::int8_t* tier;  // the child's tier
-        std::uint64_t part;
-        std::uint64_t taken_part;  // the mover's row's part after a capture
-    };
-
-    /// The moves of one mover's row, worked out once for all the opponent's rows.
-    struct RowPlan {
-        std::array<Move, kMaxPits> moves;
-        int count = 0;
-        int over_best = 0;       // the best of the moves that end the game
-        std::uint64_t lead = 0;  // the mover's row's part of the index
-        int mine = 0;            // the mover's row's stones
-    };
-
     int pits() const { return N > 0 ? N : n_; }
 
     std::uint64_t rank(const int* cells, int stones) const {
@@ -291,6 +303,7 @@ private:
         r.mine = mine;
         r.count = 0;
         r.over_best = -kMaxPits * 1000;
+        r.moves = {};
         if (rule::game_over(kFastEnd, mine == 0, theirs == 0)) {
             r.over_best = rule::leftover_gain(mine, theirs);
             return;
@@ -300,7 +313,7 @@ private:
             const int stones = row[m];
             if (stones == 0) continue;
             Move& move = r.moves[static_cast<std::size_t>(r.count++)];
-            move.move = m;
+            move.move = static_cast<std::uint8_t>(m);
             move.kind = Move::Kind::Sown;
             // The mover's row after the sowing: stones m+1 .. on, up to its last pit.
             std::array<int, 2 * kMaxPits> sown{};
@@ -315,8 +328,8 @@ private:
                     rule::captures(rules_.capture, 1)) {
                     move.kind =
                         rule::captures(rules_.capture, 0) ? Move::Kind::Capture : Move::Kind::CaptureUnlessEmpty;
-                    move.opposite = n - 1 - landed;
-                    move.taken_column = rows_.taken_column(move.opposite);
+                    move.opposite = static_cast<std::uint8_t>(n - 1 - landed);
+                    move.taken_column = static_cast<std::uint8_t>(rows_.taken_column(move.opposite));
                     sown[static_cast<std::size_t>(landed)] = 0;
                     move.taken_part = rows_.rank(index_, sown.data());
                     sown[static_cast<std::size_t>(landed)] = 1;
@@ -343,10 +356,10 @@ private:
                 move.tier = lower_[static_cast<std::size_t>(tier_ - 1)].data();
                 move.same_side = extra;
                 if (extra) {
-                    move.column = rows_.rank_column();
+                    move.column = static_cast<std::uint8_t>(rows_.rank_column());
                     move.part = rows_.lead(index_, sown.data(), tier_ - 1);
                 } else {
-                    move.column = rows_.lead_below_column(more);
+                    move.column = static_cast<std::uint8_t>(rows_.lead_below_column(more));
                     move.part = rows_.rank(index_, sown.data());
                 }
             }
@@ -439,7 +452,7 @@ private:
     std::span<const std::span<const std::int8_t>> lower_;
     std::span<std::int8_t> values_;
     std::array<Pending, kDepth> ring_;
-    std::vector<RowPlan> plans_;  // the task's mover's rows
+    std::span<RowPlan> plans_;  // every mover's row of the tier
 };
 
 /// Which process solves each task: in proportion to the weights (WeightedDeal). One process: all.
@@ -528,6 +541,7 @@ struct Sweep {
     std::span<std::int8_t> values;
     const std::function<void(std::uint64_t done)>& on_progress;
     const Rows& rows;
+    std::span<RowPlan> plans;  // every mover's row's, made by the threads together
     const Schedule& plan;
     const std::vector<std::vector<std::size_t>>& mine;  // by layer: the tasks this process solves
     std::vector<std::atomic<std::size_t>>& next_task;   // by layer: the next of `mine` to take
@@ -581,8 +595,12 @@ void sweep_layers(const Sweep& s, int worker, int workers, bool reporting) {
     const auto from = static_cast<std::ptrdiff_t>(share * static_cast<std::size_t>(worker));
     const auto to = static_cast<std::ptrdiff_t>(worker + 1 == workers ? size : share * (worker + 1U));
     std::fill(s.values.begin() + from, s.values.begin() + to, kTierUnknown);
+    // The same for the rows' plans.
+    Sweeper<N> sweeper(s.rules, s.index, s.tier, s.rows, s.lower, s.values, s.plans);
+    const std::uint32_t rows = s.rows.count(), rows_each = rows / static_cast<std::uint32_t>(workers);
+    const std::uint32_t first = rows_each * static_cast<std::uint32_t>(worker);
+    sweeper.plan_rows(first, worker + 1 == workers ? rows : first + rows_each);
     s.layer_done.arrive_and_wait();
-    Sweeper<N> sweeper(s.rules, s.index, s.tier, s.rows, s.lower, s.values);
     std::uint64_t unreported = 0;
     for (std::size_t p = 0; p < s.mine.size(); ++p) {
         const std::vector<std::size_t>& tasks = s.mine[p];
@@ -608,6 +626,8 @@ void sweep(const Rules& rules, const TierIndex& index, int tier,
     MANCALA_ASSERT(has_fast_path(rules), "the sweep plays the fast rules");
     MANCALA_ASSERT(values.size() == index.size(tier), "the values hold the whole tier");
     const Rows rows(index, tier);
+    // Not value-initialized: the threads write every plan before the sweep reads one.
+    const std::unique_ptr<RowPlan[]> plans(new RowPlan[rows.count()]);
     const Schedule plan = schedule(rows);
     const std::size_t layers = plan.layer_start.size() - 1;
     const std::vector<int> owner =
@@ -628,19 +648,13 @@ void sweep(const Rules& rules, const TierIndex& index, int tier,
     std::barrier<> layer_done(workers);
     std::atomic<std::uint64_t> done{0};
     std::atomic<bool> failed{false};
-    const Sweep shared{rules,
-                       index,
-                       tier,
-                       lower,
-                       values,
-                       on_progress,
-                       rows,
-                       plan,
-                       mine,
-                       next_task,
-                       layer_done,
-                       done,
-                       exchange ? &*exchange : nullptr,
+    const Sweep shared{rules,     index,
+                       tier,      lower,
+                       values,    on_progress,
+                       rows,      std::span<RowPlan>(plans.get(), rows.count()),
+                       plan,      mine,
+                       next_task, layer_done,
+                       done,      exchange ? &*exchange : nullptr,
                        failed};
     // The common board sizes get loops of known length.
     const auto work = index.pits() == 6   ? &sweep_layers<6>
