@@ -3,8 +3,6 @@
 #include <bit>
 #include <new>
 
-#include <sys/mman.h>
-
 namespace mancala::search {
 
 // data layout: score (32 bits, two's complement) | depth 8 | bound 2 | proven 1 | move+1 5 | generation 6 | work 6.
@@ -35,40 +33,32 @@ TTEntry unpack(std::uint64_t d) {
     return e;
 }
 
-// Anonymous memory comes zeroed (every slot empty) and, with huge pages, random
-// probes miss the TLB far less often.
-void* map_table(std::size_t bytes) {
-    void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (memory == MAP_FAILED) throw std::bad_alloc();
-    ::madvise(memory, bytes, MADV_HUGEPAGE);
-    return memory;
-}
-
 }  // namespace
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes); }
 
-void TranspositionTable::Release::operator()(Bucket* p) const {
-    if (p) ::munmap(p, bytes);
+TranspositionTable::Bucket* TranspositionTable::make_buckets(util::AnonymousMemory& memory, std::size_t count) {
+    // The kernel's zeroed pages are empty slots; Bucket has no constructor to write them.
+    memory = util::AnonymousMemory(count * sizeof(Bucket), true);
+    return new (memory.data()) Bucket[count];
 }
 
 void TranspositionTable::resize(std::size_t megabytes) {
     if (megabytes < 1) megabytes = 1;
     const std::size_t wanted = megabytes * 1024 * 1024 / sizeof(Bucket);
     const std::size_t count = std::bit_floor(wanted);
-    const std::size_t bytes = count * sizeof(Bucket);
-    buckets_.reset();
-    buckets_ = std::unique_ptr<Bucket[], Release>(new (map_table(bytes)) Bucket[count], Release{bytes});
+    buckets_ = nullptr;
+    main_memory_ = util::AnonymousMemory();  // the old table goes before the new one comes
+    buckets_ = make_buckets(main_memory_, count);
     mask_ = count - 1;
     megabytes_ = megabytes;
     generation_ = 0;
     if (!near_) {
         constexpr std::size_t near_count = kNearBytes / sizeof(Bucket);
-        near_ =
-            std::unique_ptr<Bucket[], Release>(new (map_table(kNearBytes)) Bucket[near_count], Release{kNearBytes});
+        near_ = make_buckets(near_memory_, near_count);
         near_mask_ = near_count - 1;
     } else {
-        clear_buckets(near_.get(), near_mask_);
+        clear_buckets(near_, near_mask_);
     }
 }
 
@@ -78,8 +68,8 @@ void TranspositionTable::clear_buckets(Bucket* buckets, std::size_t mask) {
 }
 
 void TranspositionTable::clear() {
-    clear_buckets(buckets_.get(), mask_);
-    clear_buckets(near_.get(), near_mask_);
+    clear_buckets(buckets_, mask_);
+    clear_buckets(near_, near_mask_);
     generation_ = 0;
 }
 

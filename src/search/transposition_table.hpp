@@ -10,6 +10,8 @@
 // caches and TLB. It also keeps the many small entries from evicting the big
 // ones, which save the most work. Figures: README, "Engine speed".
 
+#include "util/anonymous_memory.hpp"
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -91,8 +93,9 @@ private:
     /// Two plain words, read and written atomically through std::atomic_ref: a slot
     /// needs no constructor, so a new table is never written before a search reaches
     /// it. The kernel's zeroed pages are empty slots, mapped as the threads first touch
-    /// them rather than all at once by the thread that makes the table (a 2 GiB table
-    /// took 2.0-2.4 s to write there where this machine maps fresh memory slowly).
+    /// them rather than all at once by the thread that makes the table (a search with
+    /// a new 2 GiB table began 4.6-4.7 s later than now where this machine maps fresh
+    /// memory slowly, after a few seconds idle).
     struct Slot {
         std::uint64_t check_word;  // key ^ data
         std::uint64_t data_word;
@@ -123,13 +126,14 @@ private:
     const Bucket& near_bucket(std::uint64_t key) const { return near_[key & near_mask_]; }
     const Bucket& main_bucket(std::uint64_t key) const { return buckets_[key & mask_]; }
 
-    struct Release {
-        std::size_t bytes;
-        void operator()(Bucket* p) const;
-    };
-    std::unique_ptr<Bucket[], Release> buckets_{nullptr, Release{0}};
+    /// An array of `count` buckets in `memory` (huge pages: random probes miss the TLB far less often).
+    static Bucket* make_buckets(util::AnonymousMemory& memory, std::size_t count);
+
+    util::AnonymousMemory main_memory_;
+    Bucket* buckets_ = nullptr;
     std::size_t mask_ = 0;
-    std::unique_ptr<Bucket[], Release> near_{nullptr, Release{0}};
+    util::AnonymousMemory near_memory_;
+    Bucket* near_ = nullptr;
     std::size_t near_mask_ = 0;
     bool near_on_ = true;
     bool by_work_ = false;

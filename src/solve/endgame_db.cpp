@@ -5,8 +5,6 @@
 
 #include <fmt/format.h>
 
-#include <sys/mman.h>
-
 #include <chrono>
 #include <cstring>
 #include <new>
@@ -34,32 +32,20 @@ void remove_temporary_files(const std::filesystem::path& dir) {
     }
 }
 
+// A tier's bytes in `memory`.
+std::span<std::int8_t> values_of(const util::AnonymousMemory& memory) {
+    return {static_cast<std::int8_t*>(memory.data()), memory.size()};
+}
+
 }  // namespace
-
-EndgameDatabase::Buffer::Buffer(std::size_t bytes) : bytes_(bytes) {
-    if (bytes == 0) return;
-    void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (memory == MAP_FAILED) throw std::bad_alloc();
-    ::madvise(memory, bytes, MADV_HUGEPAGE);
-    data_ = static_cast<std::int8_t*>(memory);
-}
-
-EndgameDatabase::Buffer::Buffer(Buffer&& other) noexcept : data_(other.data_), bytes_(other.bytes_) {
-    other.data_ = nullptr;
-    other.bytes_ = 0;
-}
-
-EndgameDatabase::Buffer::~Buffer() {
-    if (data_) ::munmap(data_, bytes_);
-}
 
 void EndgameDatabase::load_into_memory() {
     memory_.reserve(tiers_.size());
     for (std::size_t t = memory_.size(); t < tiers_.size(); ++t) {
-        Buffer buffer(tiers_[t].size());
-        if (!tiers_[t].empty()) std::memcpy(buffer.values().data(), tiers_[t].data(), tiers_[t].size());
+        util::AnonymousMemory buffer(tiers_[t].size(), true);
+        if (!tiers_[t].empty()) std::memcpy(buffer.data(), tiers_[t].data(), tiers_[t].size());
         memory_.push_back(std::move(buffer));
-        tiers_[t] = memory_.back().values();
+        tiers_[t] = values_of(memory_.back());
         // Unmapped at once, so that a tier is never held twice for long: the peak is
         // then the copies and what is still mapped, not the database twice over.
         if (t < files_.size()) files_[t].reset();
@@ -153,8 +139,8 @@ void EndgameDatabase::build_tier(int tier, int last_tier, int threads, std::uint
                                  std::uint64_t total, const std::function<void(const BuildProgress&)>& on_progress,
                                  double started, TierTeam* team) {
     const std::uint64_t size = index_->size(tier);
-    Buffer buffer(size);
-    const std::span<std::int8_t> values = buffer.values();
+    util::AnonymousMemory buffer(size, true);
+    const std::span<std::int8_t> values = values_of(buffer);
     const auto begin = std::chrono::steady_clock::now();
     auto last_report = begin;
     BuildProgress progress{tier, 0, 0, size, done_before, total, started, false};
@@ -186,7 +172,7 @@ void EndgameDatabase::build_tier(int tier, int last_tier, int threads, std::uint
         // In memory (maybe loaded from disk): keep the buffer, and write the file too if on disk.
         if (write) write_tier_file(tier_path(tier), identity(tier), values);
         memory_.push_back(std::move(buffer));
-        tiers_.push_back(memory_.back().values());
+        tiers_.push_back(values_of(memory_.back()));
     }
     report(size, true);
 }

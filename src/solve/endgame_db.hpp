@@ -21,6 +21,8 @@
 #include "solve/tier_index.hpp"
 #include "solve/tier_team.hpp"
 
+#include "util/anonymous_memory.hpp"
+
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -117,20 +119,8 @@ private:
     std::optional<std::filesystem::path> dir_;
     std::unique_ptr<TierIndex> index_;
     std::vector<std::span<const std::int8_t>> tiers_;
-    /// Anonymous memory for one tier, on huge pages where the kernel grants them.
-    class Buffer {
-    public:
-        explicit Buffer(std::size_t bytes);
-        Buffer(Buffer&& other) noexcept;
-        Buffer& operator=(Buffer&&) = delete;
-        ~Buffer();
-        std::span<std::int8_t> values() const { return {data_, bytes_}; }
-
-    private:
-        std::int8_t* data_ = nullptr;
-        std::size_t bytes_ = 0;
-    };
-    std::vector<Buffer> memory_;                    // the tiers in memory (built here or loaded)
+    /// The tiers in memory (built here or loaded), on huge pages where the kernel grants them.
+    std::vector<util::AnonymousMemory> memory_;
     bool loaded_ = false;                           // on disk, but the tiers are kept in memory
     std::vector<std::unique_ptr<TierFile>> files_;  // the tiers, when on disk
 };

@@ -3,6 +3,7 @@
 #include "solve/fast_sower.hpp"
 #include "solve/tier_builder.hpp"
 #include "solve/weighted_deal.hpp"
+#include "util/anonymous_memory.hpp"
 #include "util/assert.hpp"
 
 #include <algorithm>
@@ -12,11 +13,12 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
-#include <memory>
+#include <new>
 #include <numeric>
 #include <optional>
 #include <stdexcept>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace mancala::solve {
@@ -194,8 +196,8 @@ Schedule schedule(const Rows& rows) {
     return s;
 }
 
-/// A move of a mover's row, worked out once for all the opponent's rows (compact:
-/// a tier's rows are all planned at once, see RowPlan).
+/// A move of a mover's row, worked out once for all the opponent's rows (small:
+/// a tier's rows are all planned at once, see Plans).
 struct PlannedMove {
     enum class Kind : std::uint8_t {
         Part,                ///< the child's index: `part` plus the opponent's row's part in `column`
@@ -205,9 +207,9 @@ struct PlannedMove {
     };
     std::uint64_t part;
     std::uint64_t taken_part;  // the mover's row's part after a capture
-    const std::int8_t* tier;   // the child's tier
     Kind kind;
     bool same_side;
+    std::uint8_t below;  // the child's tier is this many below the tier's (0 or 1) for a Part
     std::uint8_t move;
     std::uint8_t column;
     std::uint8_t taken_column;  // the opponent's row's part after a capture
@@ -215,18 +217,41 @@ struct PlannedMove {
     std::uint8_t gain;
 };
 
-/// The moves of one mover's row against every opponent's row of the tier. Each row
-/// is planned once a tier, before the sweep: planned again in every task that
-/// meets it (once for every 15 positions of Kalah(6,4)'s 18-stone database), the
-/// plans took a quarter of the sweep's time. No constructor: the threads fill
-/// their shares of a new array of them.
+/// What a mover's row's moves share against every opponent's row of the tier.
 struct RowPlan {
-    std::array<PlannedMove, kMaxPits> moves;
     std::uint64_t lead;  // the mover's row's part of the index
-    int count;
-    int over_best;  // the best of the moves that end the game
-    int mine;       // the mover's row's stones
+    int count;           // its moves that do not end the game
+    int over_best;       // the best of those that do
+    int mine;            // its stones
 };
+
+/// Every mover's row of a tier, planned once before the sweep: planned again in
+/// every task that meets it (once for every 15 positions of Kalah(6,4)'s 18-stone
+/// database), the plans took a quarter of the sweep's time. Row x's moves are at
+/// moves[x * pits, x * pits + rows[x].count). About 170 bytes a row on 6 pits (the
+/// rows' parts take 126 more), mapped for the tier alone.
+class Plans {
+public:
+    Plans(std::uint32_t rows, int pits)
+        : pits_(static_cast<std::size_t>(pits)),
+          memory_(rows * (sizeof(RowPlan) + pits_ * sizeof(PlannedMove)), false),
+          // No constructors to run: the threads fill their shares before the sweep reads one.
+          rows_(new (memory_.data()) RowPlan[rows]),
+          moves_(new (rows_ + rows) PlannedMove[rows * pits_]) {}
+
+    RowPlan& row(std::uint32_t x) const { return rows_[x]; }
+    PlannedMove* moves(std::uint32_t x) const { return moves_ + x * pits_; }
+
+private:
+    std::size_t pits_;
+    util::AnonymousMemory memory_;  // given back after the tier, not kept in the heap
+    RowPlan* rows_;
+    PlannedMove* moves_;
+};
+static_assert(std::is_trivially_default_constructible_v<RowPlan> &&
+                  std::is_trivially_default_constructible_v<PlannedMove> && alignof(RowPlan) == 8 &&
+                  sizeof(RowPlan) % alignof(PlannedMove) == 0,
+              "a new array of plans is not written, and the moves follow the rows aligned");
 
 /// The sweep of boards of N pits a side; N = 0 for any (then slower: loops of unknown length).
 template <int N>
@@ -235,8 +260,7 @@ public:
     using Move = PlannedMove;
 
     Sweeper(const Rules& rules, const TierIndex& index, int tier, const Rows& rows,
-            std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values,
-            std::span<RowPlan> plans)
+            std::span<const std::span<const std::int8_t>> lower, std::span<std::int8_t> values, const Plans& plans)
         : rules_(rules),
           index_(index),
           rows_(rows),
@@ -244,11 +268,13 @@ public:
           tier_(tier),
           lower_(lower),
           values_(values),
-          plans_(plans) {}
+          plans_(plans),
+          bases_{values.data(), tier > 0 ? lower[static_cast<std::size_t>(tier - 1)].data() : nullptr} {}
 
     /// Plans mover's rows [first, last).
     void plan_rows(std::uint32_t first, std::uint32_t last) const {
-        for (std::uint32_t x = first; x < last; ++x) plan(x, tier_ - rows_.row_stones_of(x), plans_[x]);
+        for (std::uint32_t x = first; x < last; ++x)
+            plan(x, tier_ - rows_.row_stones_of(x), plans_.row(x), plans_.moves(x));
     }
 
     /// Solves the positions of `task`, kDepth at a time in flight: each position's
@@ -262,7 +288,7 @@ public:
             for (std::uint32_t x = task.x_first; x < task.x_last; ++x) {
                 Pending& p = ring_[made % kDepth];
                 if (made >= kDepth) finish(p);
-                start(p, plans_[x], x, y);
+                start(p, plans_.row(x), plans_.moves(x), x, y);
                 ++made;
             }
         }
@@ -294,7 +320,7 @@ private:
     }
 
     /// Works out the moves of mover's row x against opponent's rows of `theirs` stones.
-    void plan(std::uint32_t x, int theirs, RowPlan& r) const {
+    void plan(std::uint32_t x, int theirs, RowPlan& r, PlannedMove* moves) const {
         const int n = pits();
         const std::int8_t* row = rows_.row(x);
         int mine = 0;
@@ -303,7 +329,6 @@ private:
         r.mine = mine;
         r.count = 0;
         r.over_best = -kMaxPits * 1000;
-        r.moves = {};
         if (rule::game_over(kFastEnd, mine == 0, theirs == 0)) {
             r.over_best = rule::leftover_gain(mine, theirs);
             return;
@@ -312,7 +337,8 @@ private:
         for (int m = 0; m < n; ++m) {
             const int stones = row[m];
             if (stones == 0) continue;
-            Move& move = r.moves[static_cast<std::size_t>(r.count++)];
+            Move& move = moves[r.count++];
+            move = Move{};
             move.move = static_cast<std::uint8_t>(m);
             move.kind = Move::Kind::Sown;
             // The mover's row after the sowing: stones m+1 .. on, up to its last pit.
@@ -337,7 +363,7 @@ private:
                 if (move.kind == Move::Kind::Sown) move.kind = Move::Kind::Part;
                 move.same_side = false;
                 move.gain = 0;
-                move.tier = values_.data();
+                move.below = 0;
                 move.part = rows_.rank(index_, sown.data());
                 move.column = Rows::kLead;
             } else if (stones < loop - m) {
@@ -353,7 +379,7 @@ private:
                     continue;
                 }
                 move.kind = Move::Kind::Part;
-                move.tier = lower_[static_cast<std::size_t>(tier_ - 1)].data();
+                move.below = 1;
                 move.same_side = extra;
                 if (extra) {
                     move.column = static_cast<std::uint8_t>(rows_.rank_column());
@@ -366,7 +392,7 @@ private:
         }
     }
 
-    void start(Pending& p, const RowPlan& r, std::uint32_t x, std::uint32_t y) {
+    void start(Pending& p, const RowPlan& r, const PlannedMove* moves, std::uint32_t x, std::uint32_t y) {
         const std::uint64_t* parts = rows_.parts_of(y);
         p.slot = &values_[r.lead + parts[rows_.rank_column()]];
         __builtin_prefetch(p.slot, 1);
@@ -378,11 +404,11 @@ private:
         ChildByte* children = p.children.data();
         const std::int8_t* theirs = rows_.row(y);
         for (int k = 0; k < r.count; ++k) {
-            const Move& move = r.moves[static_cast<std::size_t>(k)];
+            const Move& move = moves[k];
             const int across =
                 move.kind == Move::Kind::Part || move.kind == Move::Kind::Sown ? 0 : theirs[move.opposite];
             if (move.kind == Move::Kind::Part || (move.kind == Move::Kind::CaptureUnlessEmpty && across == 0)) {
-                const std::int8_t* byte = move.tier + (move.part + parts[move.column]);
+                const std::int8_t* byte = bases_[move.below] + (move.part + parts[move.column]);
                 __builtin_prefetch(byte);
                 children[count++] = {byte, move.gain, move.same_side};
             } else if (move.kind == Move::Kind::Sown) {
@@ -452,7 +478,8 @@ private:
     std::span<const std::span<const std::int8_t>> lower_;
     std::span<std::int8_t> values_;
     std::array<Pending, kDepth> ring_;
-    std::span<RowPlan> plans_;  // every mover's row of the tier
+    const Plans& plans_;
+    std::array<const std::int8_t*, 2> bases_;  // the tier's bytes and the tier below's (PlannedMove::below)
 };
 
 /// Which process solves each task: in proportion to the weights (WeightedDeal). One process: all.
@@ -541,7 +568,7 @@ struct Sweep {
     std::span<std::int8_t> values;
     const std::function<void(std::uint64_t done)>& on_progress;
     const Rows& rows;
-    std::span<RowPlan> plans;  // every mover's row's, made by the threads together
+    const Plans& plans;  // every mover's row's, made by the threads together
     const Schedule& plan;
     const std::vector<std::vector<std::size_t>>& mine;  // by layer: the tasks this process solves
     std::vector<std::atomic<std::size_t>>& next_task;   // by layer: the next of `mine` to take
@@ -626,8 +653,7 @@ void sweep(const Rules& rules, const TierIndex& index, int tier,
     MANCALA_ASSERT(has_fast_path(rules), "the sweep plays the fast rules");
     MANCALA_ASSERT(values.size() == index.size(tier), "the values hold the whole tier");
     const Rows rows(index, tier);
-    // Not value-initialized: the threads write every plan before the sweep reads one.
-    const std::unique_ptr<RowPlan[]> plans(new RowPlan[rows.count()]);
+    const Plans plans(rows.count(), index.pits());
     const Schedule plan = schedule(rows);
     const std::size_t layers = plan.layer_start.size() - 1;
     const std::vector<int> owner =
@@ -648,13 +674,8 @@ void sweep(const Rules& rules, const TierIndex& index, int tier,
     std::barrier<> layer_done(workers);
     std::atomic<std::uint64_t> done{0};
     std::atomic<bool> failed{false};
-    const Sweep shared{rules,     index,
-                       tier,      lower,
-                       values,    on_progress,
-                       rows,      std::span<RowPlan>(plans.get(), rows.count()),
-                       plan,      mine,
-                       next_task, layer_done,
-                       done,      exchange ? &*exchange : nullptr,
+    const Sweep shared{rules, index, tier, lower,     values,     on_progress, rows,
+                       plans, plan,  mine, next_task, layer_done, done,        exchange ? &*exchange : nullptr,
                        failed};
     // The common board sizes get loops of known length.
     const auto work = index.pits() == 6   ? &sweep_layers<6>
