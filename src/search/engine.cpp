@@ -60,7 +60,7 @@ public:
             shared_.endgame_stones = settings.endgame_stones < 0
                                          ? endgame->max_stones()
                                          : std::min(settings.endgame_stones, endgame->max_stones());
-            shared_.untabled_stones = shared_.endgame_stones + kUntabledStones;
+            shared_.untabled_stones = shared_.endgame_stones + untabled_stones(position.pits());
             shared_.no_etc_stones = shared_.endgame_stones + kEtcStonesAboveDatabase;
         }
         shared_.set_deadline(time_.deadline());
