@@ -47,7 +47,6 @@ void TranspositionTable::resize(std::size_t megabytes) {
     if (megabytes < 1) megabytes = 1;
     const std::size_t wanted = megabytes * 1024 * 1024 / sizeof(Bucket);
     const std::size_t count = std::bit_floor(wanted);
-    buckets_ = nullptr;
     main_memory_ = util::AnonymousMemory();  // the old table goes before the new one comes
     buckets_ = make_buckets(main_memory_, count);
     mask_ = count - 1;

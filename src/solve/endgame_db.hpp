@@ -20,7 +20,6 @@
 #include "solve/tier_file.hpp"
 #include "solve/tier_index.hpp"
 #include "solve/tier_team.hpp"
-
 #include "util/anonymous_memory.hpp"
 
 #include <cstdint>
