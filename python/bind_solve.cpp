@@ -172,8 +172,8 @@ void bind_solve(py::module_& m) {
     const char* solve_doc =
         "The exact value of a Position (or of a Rules' start) by `method`: 'retrograde' (every position of every "
         "tier up to its stones), 'search' (a proof with an endgame database at the leaves), or 'auto' "
-        "(retrograde only for small games whose tiers hold at most `max_positions` positions, where it is "
-        "quicker), "
+        "(while the tiers hold at most `max_positions` positions, the search for as long as retrograde analysis is "
+        "expected to take, then the analysis; past that, the search), "
         "as `mancala solve`. at_least=V asks instead whether the side to move's margin is at least V (see "
         "Solution.bound). For small games: Kalah(6,4) takes seconds to a minute and gigabytes. threads: default "
         "all cores. The GIL is released.";

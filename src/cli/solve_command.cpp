@@ -231,6 +231,20 @@ void run(const SolveArgs& args) {
     hooks.on_table = [&](const std::string& line) {
         if (!quiet) fmt::print(stderr, "{}\n", line);
     };
+    hooks.on_search_first = [&](double seconds) {
+        if (!quiet)
+            fmt::print(stderr,
+                       "auto: searching for up to {:.3f} s, as long as retrograde analysis is expected to take\n",
+                       seconds);
+    };
+    hooks.on_race_lost = [&](const solve::RaceLost& lost) {
+        proof_progress.finish();
+        if (!quiet)
+            fmt::print(stderr,
+                       "auto: the search stopped unproven after {} nodes ({:.3f} s); retrograde analysis "
+                       "goes on from its database\n",
+                       lost.nodes, lost.seconds);
+    };
     if (options.split) {
         // The first player's bound every piece asks (the mover's at the start, turned).
         const int first_at_least = south ? *options.at_least : 1 - *options.at_least;
@@ -287,6 +301,7 @@ void run(const SolveArgs& args) {
                               {"method", method},
                               {"peak_rss_mb", peak_rss_mb()}};
         if (s.db_stones >= 0) out["db_stones"] = s.db_stones;
+        if (s.race_lost) out["search_first"] = {{"nodes", s.race_lost->nodes}, {"seconds", s.race_lost->seconds}};
         if (world.distributed()) {
             out["processes"] = world.size();
             out["tests"] = team.tests;
@@ -325,6 +340,9 @@ void run(const SolveArgs& args) {
     fmt::print("{}: {} {} in {:.2f} s, peak memory {:.0f} MiB{}\n", method, s.work,
                s.method == solve::SolveMethod::Retrograde ? "positions" : "nodes", seconds, peak_rss_mb(),
                world.distributed() ? " (rank 0)" : "");
+    if (s.race_lost)
+        fmt::print("auto: the search went first and stopped unproven after {} nodes, {:.3f} s\n",
+                   s.race_lost->nodes, s.race_lost->seconds);
     if (s.split)
         fmt::print("pieces: {} searched, {} split after running past --piece-seconds, {} from the journal\n",
                    s.split->pieces_searched, s.split->pieces_abandoned, s.split->pieces_from_journal);
@@ -344,18 +362,19 @@ void add_solve_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("solve", "Compute the exact game value of a start position");
     args->game.add_to(*cmd);
     cmd->add_option("--method", args->method,
-                    "retrograde (every position of every tier), search (the engine to the end), or auto")
+                    "retrograde (every position of every tier), search (the engine to the end), or auto (the "
+                    "search for as long as retrograde analysis is expected to take, then the analysis)")
         ->capture_default_str()
         ->check(CLI::IsMember({"auto", "retrograde", "search"}));
     cmd->add_option("--threads", args->threads, "threads")->capture_default_str()->check(whole_number(1, 256));
     cmd->add_option("--hash", args->hash_mb,
-                    "transposition table MiB for the search (default: 16 below 36 stones; below 56, 32 from 6 pits "
+                    "transposition table MiB for the search (default: 4 below 36 stones; below 56, 32 from 6 pits "
                     "and 64 with fewer; 2048 from 56)")
         ->check(whole_number(1, 65536));
     cmd->add_option("--max-positions", args->max_positions,
-                    fmt::format("auto picks retrograde analysis only while all the tiers hold at most this many "
-                                "positions, and at most {} (quicker than a search there)",
-                                solve::kQuickRetrogradePositions))
+                    "auto: while all the tiers hold at most this many positions, the search goes first for as "
+                    "long as retrograde analysis is expected to take, and the analysis finishes if it has not "
+                    "proven the value by then; past it, auto searches")
         ->capture_default_str()
         ->check(whole_number(0));
     cmd->add_option("--db", args->db_dir,

@@ -481,6 +481,10 @@ solve::Solution solve_together(const Communicator& comm, const Rules& rules, con
     const bool splits = comm.distributed() && rules.end == EndRule::EitherRowEmpty;
     std::vector<int> moves;
     for (int m : start.legal_moves()) moves.push_back(m);
+    // Auto's race (game_solver.hpp) ends by each process's own clock, which would part
+    // the team: a team searches unless asked for retrograde analysis.
+    if (comm.distributed() && solve::choose_method(rules, start, options) == solve::SolveMethod::Auto)
+        options.method = solve::SolveMethod::Search;
     if (solve::choose_method(rules, start, options) == solve::SolveMethod::Retrograde || !splits)
         return solve::solve_position(rules, start, options, own_hooks);  // every process builds; all know the value
 

@@ -3,11 +3,13 @@
 #include "search/engine.hpp"
 #include "search/score_units.hpp"
 #include "search/table_file.hpp"
+#include "solve/fast_sower.hpp"
 #include "solve/table_checkpoint.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <memory>
 #include <stdexcept>
@@ -16,18 +18,42 @@ namespace mancala::solve {
 
 namespace {
 
-Solution by_retrograde(const Rules& rules, const Position& start, const SolveOptions& options,
-                       const SolveHooks& hooks) {
-    const int stones = start.stones_in_pits();
-    EndgameDatabase db(rules);
-    db.build(stones, options.threads, hooks.on_build, options.team);
+using Seconds = std::chrono::duration<double>;
+
+// The value and every optimal move, from a database holding the start's tier.
+Solution from_database(const EndgameDatabase& db, const Position& start) {
     Solution s;
     s.method = SolveMethod::Retrograde;
     s.value = db.final_margin(start);
-    s.work = db.positions_up_to(stones);
+    s.work = db.positions_up_to(start.stones_in_pits());
     for (int move : start.legal_moves())
         if (db.final_margin_after(start, move) == s.value) s.best_moves.push_back(move);
     return s;
+}
+
+ProofStopped stopped(const search::SearchReport& report) {
+    return ProofStopped(fmt::format("stopped after {} nodes, {:.0f} s", report.nodes, report.seconds));
+}
+
+// The side to move's value, or the bound proven, from a proof search's report.
+Solution from_report(const search::SearchReport& report, int db_stones) {
+    Solution s;
+    s.method = SolveMethod::Search;
+    s.bound = report.bound;
+    s.value = report.bound > 0   ? search::stones_at_least(report.score)
+              : report.bound < 0 ? search::stones_at_most(report.score)
+                                 : static_cast<int>(std::lround(report.stones()));
+    if (report.bound >= 0) s.best_moves = {report.best_move};
+    s.work = report.nodes;
+    s.db_stones = db_stones;
+    return s;
+}
+
+Solution by_retrograde(const Rules& rules, const Position& start, const SolveOptions& options,
+                       const SolveHooks& hooks) {
+    EndgameDatabase db(rules);
+    db.build(start.stones_in_pits(), options.threads, hooks.on_build, options.team);
+    return from_database(db, start);
 }
 
 // The game a table file of this proof is for, its header checked at once: a file of
@@ -114,18 +140,42 @@ Solution by_search(const Rules& rules, const Position& start, const SolveOptions
     limits.stop = options.stop;
     const search::SearchReport report = engine.search(rules, start, limits, proof_mode(options), hooks.observer);
     if (checkpoint) checkpoint->save();
-    if (!report.proven && stop_requested(options))
-        throw ProofStopped(fmt::format("stopped after {} nodes, {:.0f} s", report.nodes, report.seconds));
+    if (!report.proven && stop_requested(options)) throw stopped(report);
     if (!report.proven) throw std::runtime_error("the search stopped before proving the value");
-    Solution s;
-    s.method = SolveMethod::Search;
-    s.bound = report.bound;
-    s.value = report.bound > 0   ? search::stones_at_least(report.score)
-              : report.bound < 0 ? search::stones_at_most(report.score)
-                                 : static_cast<int>(std::lround(report.stones()));
-    if (report.bound >= 0) s.best_moves = {report.best_move};
-    s.work = report.nodes;
-    s.db_stones = db_stones;
+    return from_report(report, db_stones);
+}
+
+// The race of auto (choose_method): the search for as long as retrograde analysis is
+// expected to take, then the analysis, on the search's database.
+Solution by_race(const Rules& rules, const Position& start, const SolveOptions& asked, const SolveHooks& hooks) {
+    const int stones = start.stones_in_pits();
+    SolveOptions options = asked;
+    if (expected_build_seconds(rules, -1, stones, 1) < kOneThreadSeconds) options.threads = 1;
+    const auto built_from = std::chrono::steady_clock::now();
+    SearchDatabase database = search_database(rules, start, options, hooks);
+    EndgameDatabase& db = *database.db;
+    const double build_seconds = Seconds(std::chrono::steady_clock::now() - built_from).count();
+    const std::uint64_t built = db.positions_up_to(db.max_stones());
+    const double rate = built >= kRateSamplePositions ? static_cast<double>(built) / build_seconds : 0;
+    const Seconds search_for = options.search_first_for.value_or(
+        Seconds(expected_build_seconds(rules, db.max_stones(), stones, options.threads, rate)));
+    if (hooks.on_search_first) hooks.on_search_first(search_for.count());
+    search::SearchReport report;
+    {
+        search::Engine engine(proof_engine_settings(start, options, database));
+        search::SearchLimits limits;
+        limits.stop = options.stop;
+        limits.deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(search_for);
+        report = engine.search(rules, start, limits, proof_mode(options), hooks.observer);
+    }  // the table given back before the analysis maps its tiers
+    if (report.proven) return from_report(report, database.stones);
+    if (stop_requested(options)) throw stopped(report);
+    const RaceLost lost{report.nodes, report.seconds};
+    if (hooks.on_race_lost) hooks.on_race_lost(lost);
+    db.build(stones, options.threads, hooks.on_build, options.team);
+    Solution s = from_database(db, start);
+    s.race_lost = lost;
     return s;
 }
 
@@ -167,16 +217,24 @@ search::SearchMode proof_mode(const SolveOptions& options) {
 
 SolveMethod choose_method(const Rules& rules, const Position& start, const SolveOptions& options) {
     if (options.method != SolveMethod::Auto) return options.method;
-    if (options.split) return SolveMethod::Search;  // its pieces are searches
+    // Only a search has pieces, a table to keep or a database on disk to take.
+    if (options.split || !options.table_file.empty() || !options.db_dir.empty()) return SolveMethod::Search;
     const int stones = start.stones_in_pits();
     if (stones > EndgameDatabase::kMaxStones) return SolveMethod::Search;
     try {
-        const std::uint64_t positions = EndgameDatabase(rules).positions_up_to(stones);
-        return positions <= std::min(options.max_positions, kQuickRetrogradePositions) ? SolveMethod::Retrograde
+        return EndgameDatabase(rules).positions_up_to(stones) <= options.max_positions ? SolveMethod::Auto
                                                                                        : SolveMethod::Search;
     } catch (const std::overflow_error&) {
         return SolveMethod::Search;
     }
+}
+
+double expected_build_seconds(const Rules& rules, int built, int stones, int threads, double rate) {
+    if (rate <= 0) rate = (has_fast_path(rules) ? kNominalBuildRate : kNominalSlowBuildRate) * std::max(1, threads);
+    built = std::min(built, stones);
+    const EndgameDatabase db(rules);
+    const std::uint64_t have = built < 0 ? 0 : db.positions_up_to(built);
+    return static_cast<double>(db.positions_up_to(stones) - have) / rate + (stones - built) * kTierSeconds;
 }
 
 int default_db_stones(const Rules& rules, int stones, std::uint64_t budget) {
@@ -203,7 +261,7 @@ int default_db_stones(const Rules& rules, int stones, std::uint64_t budget) {
 }
 
 std::size_t solve_hash_mb(int pits, int total_stones) {
-    if (total_stones < 36) return 16;
+    if (total_stones < 36) return 4;
     if (total_stones < kBigGameStones) return pits >= 6 ? 32 : 64;
     return 2048;
 }
@@ -215,8 +273,15 @@ Solution solve_position(const Rules& rules, const Position& start, const SolveOp
         throw std::invalid_argument(
             fmt::format("retrograde analysis holds up to {} stones in the pits; the position has {}",
                         EndgameDatabase::kMaxStones, start.stones_in_pits()));
-    return method == SolveMethod::Retrograde ? by_retrograde(rules, start, options, hooks)
-                                             : by_search(rules, start, options, hooks);
+    switch (method) {
+        case SolveMethod::Retrograde:
+            return by_retrograde(rules, start, options, hooks);
+        case SolveMethod::Search:
+            return by_search(rules, start, options, hooks);
+        case SolveMethod::Auto:
+            break;
+    }
+    return by_race(rules, start, options, hooks);
 }
 
 std::optional<SolveMethod> solve_method_by_name(std::string_view name) {

@@ -1,9 +1,8 @@
 #pragma once
 // The exact value of a position, or one proven bound of it, by whichever method is
-// expected to be faster: tiered retrograde analysis of every position (small games),
-// or the engine's proof search to the end of the game with an endgame database at its
-// leaves. One place for the choice and its defaults, used by `mancala solve` and by
-// Python's solve().
+// expected to be faster: tiered retrograde analysis of every position, or the engine's
+// proof search to the end of the game with an endgame database at its leaves. One place
+// for the choice and its defaults, used by `mancala solve` and by Python's solve().
 
 #include "core/position.hpp"
 #include "core/rules.hpp"
@@ -33,9 +32,12 @@ struct SolveOptions {
     SolveMethod method = SolveMethod::Auto;
     int threads = 1;
     std::size_t hash_mb = 0;  ///< 0: sized to the game (solve_hash_mb)
-    /// Auto takes retrograde analysis only while every tier holds at most this many
-    /// positions and it is expected to be quicker (choose_method).
+    /// Auto turns to retrograde analysis only while every tier holds at most this many
+    /// positions (choose_method).
     std::uint64_t max_positions = 100'000'000;
+    /// Auto: how long the search runs before retrograde analysis takes over. None: as
+    /// long as the analysis is expected to take (expected_build_seconds).
+    std::optional<std::chrono::duration<double>> search_first_for;
     std::filesystem::path db_dir;  ///< empty: the search's database is built in memory
     int db_stones = -1;            ///< -1: default_db_stones
     std::uint64_t db_budget = 3'000'000'000;
@@ -62,6 +64,12 @@ struct SolveOptions {
     const std::atomic<bool>* stop = nullptr;
 };
 
+/// Auto's search, stopped when retrograde analysis was expected to have finished.
+struct RaceLost {
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+};
+
 /// What the caller hears while it runs.
 struct SolveHooks {
     std::function<void(const BuildProgress&)> on_build;  ///< database tiers being built
@@ -69,6 +77,10 @@ struct SolveHooks {
     search::SearchObserver* observer = nullptr;          ///< the proof search
     std::function<void(const PieceReport&)> on_piece;    ///< a split proof's pieces
     std::function<void(const std::string&)> on_table;    ///< the table file read or saved, in a line
+    /// Auto: the search gets this long before retrograde analysis takes over.
+    std::function<void(double seconds)> on_search_first;
+    /// Auto: the search was not done in time; retrograde analysis goes on from its database.
+    std::function<void(const RaceLost&)> on_race_lost;
 };
 
 struct Solution {
@@ -77,19 +89,48 @@ struct Solution {
     /// (`bound` +1: the margin is at least `value`; -1: at most `value`).
     int value = 0;
     int bound = 0;
-    std::vector<int> best_moves;       ///< every optimal move (retrograde) or the one the search found
-    std::uint64_t work = 0;            ///< positions solved, or nodes searched
-    int db_stones = -1;                ///< the search's database: tiers up to this many stones
-    std::optional<SplitResult> split;  ///< a split proof's pieces
+    std::vector<int> best_moves;        ///< every optimal move (retrograde) or the one the search found
+    std::uint64_t work = 0;             ///< positions solved, or nodes searched
+    int db_stones = -1;                 ///< the search's database: tiers up to this many stones
+    std::optional<SplitResult> split;   ///< a split proof's pieces
+    std::optional<RaceLost> race_lost;  ///< auto: the search that ran out of time before retrograde analysis
 };
 
-/// The method auto picks: retrograde analysis when the game's tiers hold at most
-/// kQuickRetrogradePositions positions (about a quarter of a second to build on two
-/// cores: every proof search of a game that small costs as much in setting up), else
-/// the search. Measured on this project's machine (README, "Solved games"): from a few
-/// million positions up, the search proves the game in a fraction of the build's time.
-inline constexpr std::uint64_t kQuickRetrogradePositions = 2'000'000;
+/// How auto solves. Retrograde analysis's time is foreseeable (its positions at a
+/// rate of building); the proof search's is not: from a few thousand positions up it
+/// is usually tens to hundreds of times quicker (standard Kalah(3,5): 3 ms against
+/// 115 ms; (5,3): 26 ms against 12 s), but without captures it can be the slower
+/// (Kalah(5,3) with capture=never: 17.9 s against 10.3 s). So while every tier would
+/// hold at most options.max_positions positions, auto races them: the search goes
+/// first, for as long as the analysis is expected to take, and if it has not proven
+/// the value by then, the analysis builds on the search's database (its first tiers)
+/// to the end. That is at most about twice the quicker method's time, and mostly the
+/// search's. choose_method gives Retrograde or Search when that is settled before
+/// running (asked for; or the analysis too big, or a split proof or a table file,
+/// which only a search has), else Auto: the race.
 SolveMethod choose_method(const Rules& rules, const Position& start, const SolveOptions& options);
+
+/// Retrograde analysis's expected pace, per thread, when no build of at least
+/// kRateSamplePositions was timed: measured on this project's machine with
+/// `solve --method retrograde --threads T` (T 1 and 2), 22-51 million positions a
+/// second on one thread for the rules of the fast sweep (28-29 for Kalah(4,4),
+/// 32 without captures), 28-78 million on two; with relay sowing 9-12 on one and 14-15
+/// on two. And a cost a tier whatever its size (threads started and met at barriers,
+/// memory mapped): Kalah(2,6)'s 21 k positions in 25 tiers take 2 ms on one thread and
+/// 4-5 ms on two.
+inline constexpr double kNominalBuildRate = 25e6;
+inline constexpr double kNominalSlowBuildRate = 7e6;
+inline constexpr double kTierSeconds = 0.0002;
+inline constexpr std::uint64_t kRateSamplePositions = 1'000'000;
+/// Auto solves a game on one thread when one thread is expected to analyse it in less
+/// than this: a second thread costs more than it saves there (on this project's
+/// virtual machine, a thread started on the idle core runs 2-4 ms later, and a helper
+/// the search wakes for each pass as late; Kalah(3,3) searched in 1.2 ms on one
+/// thread and 1.7-15 ms on two).
+inline constexpr double kOneThreadSeconds = 0.05;
+/// Seconds to build `rules`' tiers past `built` stones (-1: none) up to `stones` on
+/// `threads` threads, at `rate` positions a second, or (rate <= 0) the nominal rates above.
+double expected_build_seconds(const Rules& rules, int built, int stones, int threads, double rate = 0);
 
 /// The stones a proof is best left to search above its default database, while the
 /// database stays quick to build (kQuickDatabasePositions). Once the move order by
@@ -108,8 +149,10 @@ inline constexpr int kBigGameStones = 56;
 /// from kBigGameStones), as far as `budget` positions allow.
 int default_db_stones(const Rules& rules, int stones, std::uint64_t budget);
 
-/// The search's table for a game of `pits` pits a side: 16 MiB below 36 stones (a
-/// bigger one costs more to fault in than these proofs take); below 56, 32 MiB from 6
+/// The search's table for a game of `pits` pits a side: 4 MiB below 36 stones (a
+/// bigger one costs more to fault in than these proofs take: on one thread, five runs
+/// each, Kalah(3,3) took 0.6-0.8 ms with 4 MiB and 1.2-1.8 ms with 16 after its first
+/// run, which took 5 and 15-30 ms; (3,5) 1.6-1.9 ms and 2.1-2.4; (5,3) 17 ms both); below 56, 32 MiB from 6
 /// pits (a small table stays in the caches: Kalah(6,3) and (6,4) proved in 0.62-0.81 of
 /// the time 256 MiB takes) and 64 MiB on smaller boards (once the table was kept away
 /// from the database, Kalah(5,5) from nothing took 0.83-0.90 of the time 256 MiB took,

@@ -45,28 +45,92 @@ TEST(DefaultDatabase, NeverPastTheTiersADatabaseHolds) {
     EXPECT_LE(default_db_stones(make_rules("kalah", 1, 127), 254, kBudget), EndgameDatabase::kMaxStones);
 }
 
-TEST(ChooseMethod, RetrogradeOnlyForSmallGames) {
-    const SolveOptions options;
-    auto method = [&](int pits, int seeds) {
+TEST(ChooseMethod, RacesWhileRetrogradeAnalysisFitsElseSearches) {
+    const SolveOptions options;  // at most 100 M positions
+    auto method = [](int pits, int seeds, const SolveOptions& o) {
         return choose_method(make_rules("kalah", pits, seeds), Position::start(make_rules("kalah", pits, seeds)),
-                             options);
+                             o);
     };
-    EXPECT_EQ(method(3, 3), SolveMethod::Retrograde);  // C(24,6) = 134,596 positions
-    EXPECT_EQ(method(6, 4), SolveMethod::Search);
+    EXPECT_EQ(method(3, 3, options), SolveMethod::Auto);    // C(24,6) = 134,596 positions
+    EXPECT_EQ(method(4, 4, options), SolveMethod::Auto);    // C(40,8) = 76.9 M
+    EXPECT_EQ(method(4, 5, options), SolveMethod::Search);  // C(48,8) = 377 M
+    EXPECT_EQ(method(6, 4, options), SolveMethod::Search);
+    SolveOptions small;
+    small.max_positions = 134'595;
+    EXPECT_EQ(method(3, 3, small), SolveMethod::Search);
     SolveOptions forced;
     forced.method = SolveMethod::Retrograde;
-    EXPECT_EQ(choose_method(make_rules("kalah", 6, 4), Position::start(make_rules("kalah", 6, 4)), forced),
-              SolveMethod::Retrograde);
-    // A bound split into pieces is searched, however small the game: its pieces are searches.
+    EXPECT_EQ(method(6, 4, forced), SolveMethod::Retrograde);
+    forced.method = SolveMethod::Search;
+    EXPECT_EQ(method(1, 1, forced), SolveMethod::Search);
+    // What only a search has: a bound split into pieces, a table file, a database on disk.
     SolveOptions split;
     split.at_least = 1;
     split.split = SplitOptions{};
-    EXPECT_EQ(choose_method(make_rules("kalah", 3, 3), Position::start(make_rules("kalah", 3, 3)), split),
-              SolveMethod::Search);
+    EXPECT_EQ(method(3, 3, split), SolveMethod::Search);
+    SolveOptions table;
+    table.table_file = "t.table";
+    EXPECT_EQ(method(3, 3, table), SolveMethod::Search);
+    SolveOptions disk;
+    disk.db_dir = "db";
+    EXPECT_EQ(method(3, 3, disk), SolveMethod::Search);
+}
+
+// Positions over a rate, and a cost a tier: Kalah(3,3)'s tiers up to 18 stones hold
+// C(24,6) = 134,596 positions, those up to 6 stones C(12,6) = 924.
+TEST(ExpectedBuild, PositionsOverTheRatePlusATierCost) {
+    const Rules rules = make_rules("kalah", 3, 3);
+    EXPECT_NEAR(expected_build_seconds(rules, -1, 18, 1, 134'596.0), 1.0 + 19 * kTierSeconds, 1e-9);
+    EXPECT_NEAR(expected_build_seconds(rules, 6, 18, 2, 133'672.0), 1.0 + 12 * kTierSeconds, 1e-9);
+    EXPECT_NEAR(expected_build_seconds(rules, -1, 18, 2), 134'596.0 / (2 * kNominalBuildRate) + 19 * kTierSeconds,
+                1e-9);
+    EXPECT_NEAR(expected_build_seconds(make_rules("relay", 3, 3), -1, 18, 1),
+                134'596.0 / kNominalSlowBuildRate + 19 * kTierSeconds, 1e-9);
+    EXPECT_EQ(expected_build_seconds(rules, 18, 18, 2), 0.0);  // built already
+}
+
+// The race: the search first; given no time, it stops unproven and retrograde
+// analysis answers, with every optimal move, from the search's database built on.
+TEST(Race, RetrogradeAnalysisAnswersWhenTheSearchRunsOutOfTime) {
+    const Rules rules = make_rules("kalah", 3, 4);  // 9,207 nodes to prove: past the first look at the clock
+    const Position start = Position::start(rules);
+    SolveOptions exact;
+    exact.method = SolveMethod::Retrograde;
+    const Solution expected = solve_position(rules, start, exact);
+    SolveOptions hurried;
+    hurried.search_first_for = std::chrono::duration<double>(0);
+    bool heard = false;
+    SolveHooks hooks;
+    hooks.on_race_lost = [&](const RaceLost& lost) { heard = lost.nodes > 0; };
+    const Solution raced = solve_position(rules, start, hurried, hooks);
+    EXPECT_EQ(raced.method, SolveMethod::Retrograde);
+    EXPECT_EQ(raced.value, expected.value);
+    EXPECT_EQ(raced.best_moves, expected.best_moves);
+    EXPECT_EQ(raced.work, expected.work);
+    ASSERT_TRUE(raced.race_lost.has_value());
+    EXPECT_TRUE(heard);
+}
+
+TEST(Race, TheSearchAnswersWhenItProvesInTime) {
+    const Rules rules = make_rules("kalah", 3, 4);
+    const Position start = Position::start(rules);
+    SolveOptions exact;
+    exact.method = SolveMethod::Retrograde;
+    const int expected = solve_position(rules, start, exact).value;
+    SolveOptions patient;
+    patient.search_first_for = std::chrono::hours(1);
+    double given = -1;
+    SolveHooks hooks;
+    hooks.on_search_first = [&](double seconds) { given = seconds; };
+    const Solution raced = solve_position(rules, start, patient, hooks);
+    EXPECT_EQ(raced.method, SolveMethod::Search);
+    EXPECT_EQ(raced.value, expected);
+    EXPECT_FALSE(raced.race_lost.has_value());
+    EXPECT_EQ(given, 3600.0);
 }
 
 TEST(SolveTable, SizedToTheGame) {
-    EXPECT_EQ(solve_hash_mb(6, 35), 16u);
+    EXPECT_EQ(solve_hash_mb(6, 35), 4u);
     EXPECT_EQ(solve_hash_mb(6, 36), 32u);
     EXPECT_EQ(solve_hash_mb(6, 55), 32u);
     EXPECT_EQ(solve_hash_mb(5, 50), 64u);
