@@ -37,6 +37,7 @@ struct SolveArgs {
     int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::size_t hash_mb = 0;  ///< 0: sized to the game (solve::solve_hash_mb)
     std::uint64_t max_positions = solve::SolveOptions{}.max_positions;
+    std::optional<double> search_first;                         ///< --search-first: auto's search, seconds
     std::string db_dir;                                         ///< empty: build the database in memory
     int db_stones = -1;                                         ///< -1: as many as --db-budget allows
     std::uint64_t db_budget = solve::SolveOptions{}.db_budget;  ///< positions (a byte each) of the default database
@@ -169,6 +170,11 @@ void run(const SolveArgs& args) {
     options.threads = args.threads;
     options.hash_mb = args.hash_mb;
     options.max_positions = args.max_positions;
+    if (args.search_first) {
+        if (options.method != solve::SolveMethod::Auto)
+            throw UsageError("--search-first times auto's search; --method " + args.method + " has no race");
+        options.search_first_for = std::chrono::duration<double>(*args.search_first);
+    }
     options.db_dir = args.db_dir;
     options.db_stones = args.db_stones;
     options.db_budget = args.db_budget;
@@ -377,6 +383,10 @@ void add_solve_command(CLI::App& app) {
                     "proven the value by then; past it, auto searches")
         ->capture_default_str()
         ->check(whole_number(0));
+    cmd->add_option("--search-first", args->search_first,
+                    "auto: seconds the search goes first before retrograde analysis takes over (default: as "
+                    "long as the analysis is expected to take)")
+        ->check(CLI::Range(0.0, 1e9));
     cmd->add_option("--db", args->db_dir,
                     "search: take exact endgame values from the databases under this folder, building missing "
                     "tiers there (default: build them in memory)");

@@ -47,6 +47,28 @@ TEST(SolveCommand, SmallBoardsMatchExhaustiveSearch) {
     }
 }
 
+// Auto's race: the search goes first, and given no time retrograde analysis answers, with
+// every optimal move; the JSON names the search that went first, the text says so.
+TEST(SolveCommand, AutoFallsBackToRetrogradeAnalysisWhenTheSearchRunsOutOfTime) {
+    const std::string solve = std::string(MANCALA_BINARY) + " solve --pits 3 --seeds 4";
+    const auto exact = nlohmann::json::parse(run(solve + " --method retrograde --json"));
+    const auto raced = nlohmann::json::parse(run(solve + " --search-first 0 --json"));
+    EXPECT_EQ(raced.at("method"), "retrograde");
+    EXPECT_EQ(raced.at("value"), exact.at("value"));
+    EXPECT_EQ(raced.at("best_moves"), exact.at("best_moves"));
+    EXPECT_GT(raced.at("search_first").at("nodes").get<std::uint64_t>(), 0u);
+    const std::string text = run(solve + " --search-first 0 2>&1");
+    EXPECT_NE(text.find("auto: searching for up to 0.000 s"), std::string::npos) << text;
+    EXPECT_NE(text.find("auto: the search went first and stopped unproven after"), std::string::npos) << text;
+    EXPECT_NE(text.find("retrograde: 593775 positions"), std::string::npos) << text;  // C(30,6)
+    const auto searched = nlohmann::json::parse(run(solve + " --search-first 3600 --json"));
+    EXPECT_EQ(searched.at("method"), "search");
+    EXPECT_EQ(searched.at("value"), exact.at("value"));
+    EXPECT_FALSE(searched.contains("search_first"));
+    EXPECT_NE(run(solve + " --method search --search-first 1 2>&1").find("--search-first times auto's search"),
+              std::string::npos);
+}
+
 // Rule sets that are no preset, named by rules strings: both methods, the exhaustive value.
 TEST(SolveCommand, CustomRulesMatchExhaustiveSearch) {
     for (const char* text : {"kalah:capture=never,extra-turn=no", "relay:extra-turn=no", "homework:end=board-empty",
