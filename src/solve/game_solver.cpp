@@ -156,7 +156,8 @@ Solution by_race(const Rules& rules, const Position& start, const SolveOptions& 
     EndgameDatabase& db = *database.db;
     const double build_seconds = Seconds(std::chrono::steady_clock::now() - built_from).count();
     const std::uint64_t built = db.positions_up_to(db.max_stones());
-    const double rate = built >= kRateSamplePositions ? static_cast<double>(built) / build_seconds : 0;
+    const double rate =
+        built >= kRateSamplePositions && build_seconds > 0 ? static_cast<double>(built) / build_seconds : 0;
     const Seconds search_for = options.search_first_for.value_or(
         Seconds(expected_build_seconds(rules, db.max_stones(), stones, options.threads, rate)));
     if (hooks.on_search_first) hooks.on_search_first(search_for.count());
