@@ -94,6 +94,11 @@ for game in "--pits 4 --seeds 3" "--pits 3 --seeds 5"; do
     split=$("${mpirun[@]}" -np 3 "$mancala" solve --rules kalah $game --method search --threads 1 --json)
     agree "$exact" "$split" || fail "$game: split proof $split, retrograde $exact"
 done
+# Auto under mpirun searches (its race would end by each process's own clock), split among them.
+auto=$("${mpirun[@]}" -np 3 "$mancala" solve --rules kalah --pits 3 --seeds 4 --threads 1 --json)
+agree "$("$mancala" solve --rules kalah --pits 3 --seeds 4 --method retrograde --json)" "$auto" ||
+    fail "auto by 3 processes: $auto"
+grep -q '"method":"search"' <<<"$auto" || fail "auto by 3 processes did not search: $auto"
 # The bound tests of Kalah(4,3), whose value is +6.
 for bound in 6 7; do
     test=$("${mpirun[@]}" -np 3 "$mancala" solve --rules kalah --pits 4 --seeds 3 --method search --threads 1 \
