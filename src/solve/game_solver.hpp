@@ -106,8 +106,8 @@ struct Solution {
 /// the value by then, the analysis builds on the search's database (its first tiers)
 /// to the end. That is at most about twice the quicker method's time, and mostly the
 /// search's. choose_method gives Retrograde or Search when that is settled before
-/// running (asked for; or the analysis too big, or a split proof or a table file,
-/// which only a search has), else Auto: the race.
+/// running (asked for; or the analysis too big; or a split proof, a table file or a
+/// database on disk, which only a search has), else Auto: the race.
 SolveMethod choose_method(const Rules& rules, const Position& start, const SolveOptions& options);
 
 /// Retrograde analysis's expected pace, per thread, when no build of at least
@@ -124,9 +124,9 @@ inline constexpr double kTierSeconds = 0.0002;
 inline constexpr std::uint64_t kRateSamplePositions = 1'000'000;
 /// Auto solves a game on one thread when one thread is expected to analyse it in less
 /// than this: a second thread costs more than it saves there (on this project's
-/// virtual machine, a thread started on the idle core runs 2-4 ms later, and a helper
-/// the search wakes for each pass as late; Kalah(3,3) searched in 1.2 ms on one
-/// thread and 1.7-15 ms on two).
+/// virtual machine, a thread started on the idle core runs 2-4 ms later, and a parked
+/// helper the search wakes for a pass about 1.8 ms later, as the idle core wakes;
+/// Kalah(3,3) searched in 1.2 ms on one thread and 1.7-15 ms on two).
 inline constexpr double kOneThreadSeconds = 0.05;
 /// Seconds to build `rules`' tiers past `built` stones (-1: none) up to `stones` on
 /// `threads` threads, at `rate` positions a second, or (rate <= 0) the nominal rates above.
