@@ -483,9 +483,9 @@ solve::Solution solve_together(const Communicator& comm, const Rules& rules, con
     for (int m : start.legal_moves()) moves.push_back(m);
     // Auto's race (game_solver.hpp) ends by each process's own clock, which would part
     // the team: a team searches unless asked for retrograde analysis.
-    if (comm.distributed() && solve::choose_method(rules, start, options) == solve::SolveMethod::Auto)
-        options.method = solve::SolveMethod::Search;
-    if (solve::choose_method(rules, start, options) == solve::SolveMethod::Retrograde || !splits)
+    const solve::SolveMethod method = solve::choose_method(rules, start, options);
+    if (comm.distributed() && method == solve::SolveMethod::Auto) options.method = solve::SolveMethod::Search;
+    if (method == solve::SolveMethod::Retrograde || !splits)
         return solve::solve_position(rules, start, options, own_hooks);  // every process builds; all know the value
 
     const solve::SearchDatabase database = solve::search_database(rules, start, options, own_hooks);

@@ -1,5 +1,5 @@
-// The choices `solve` makes before it proves anything (solve/game_solver.hpp): the
-// method, the default database and the table. Expected values worked out by hand from
+// The choices `solve` makes (solve/game_solver.hpp): the method, auto's race between
+// the two, the default database and the table. Expected values worked out by hand from
 // the number of positions of up to s stones in 2p pits, C(s + 2p, 2p).
 
 #include "solve/game_solver.hpp"
