@@ -172,13 +172,14 @@ void bind_search(py::module_& m) {
                                r.best_move_name, r.score, r.proven ? "True" : "False", r.depth, r.nodes);
         });
 
-    py::class_<PyEngine>(m, "Engine",
-                         "The strong engine: iterative deepening, MTD(f), a transposition table of `hash` MiB, "
-                         "Lazy SMP `threads`, a leaf `heuristic` (store-diff, side-diff, weighted, ...), exact "
-                         "values from the endgame databases under `db` if given.")
+    py::class_<PyEngine>(
+        m, "Engine",
+        "The strong engine: iterative deepening, MTD(f), a transposition table of `hash` MiB, "
+        "Lazy SMP `threads`, a leaf `heuristic` (fitted, weighted, store-diff, side-diff, ...), exact "
+        "values from the endgame databases under `db` if given.")
         .def(
             py::init<const py::object&, const py::object&, const std::string&, const std::optional<std::string>&>(),
-            py::arg("hash") = 64, py::arg("threads") = 1, py::arg("heuristic") = "weighted",
+            py::arg("hash") = 64, py::arg("threads") = 1, py::arg("heuristic") = "fitted",
             py::arg("db") = py::none())
         .def("search", &PyEngine::search, py::arg("position"), py::arg("depth") = py::none(),
              py::arg("time") = py::none(), py::arg("nodes") = py::none(), py::arg("mode") = "best-move",

@@ -91,7 +91,7 @@ std::unique_ptr<Agent> make_engine_agent(AgentOptions& options, const AgentConte
     settings.threads = options.get_int("threads", 1, 1, 256);
     settings.hash_mb = static_cast<std::size_t>(options.get_int("hash", 32, 1, 65536));
     // The default is the strongest heuristic measured in the arena (README, "Heuristics").
-    settings.heuristic = search::heuristic_by_name(options.get_string("heuristic", "weighted"));
+    settings.heuristic = search::heuristic_by_name(options.get_string("heuristic", "fitted"));
     // Exact values at the leaves from the spec's db= (typed by a user), else the host's
     // folder, else a database of its own built in memory (README, "The engine's own
     // endgame database": with 17 stones on 6 pits, 65% against the engine of 7bb1f56 at 200 ms).

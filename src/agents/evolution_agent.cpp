@@ -36,7 +36,7 @@ int EvolutionAgent::fitness(const Rules& rules, const Position& root, std::span<
         const int move = moves[static_cast<int>(gene % static_cast<Gene>(moves.size()))];
         if (position.apply(rules, move).game_over) return search::kPointsPerStone * position.store_difference(me);
     }
-    return search::evaluate(settings_.heuristic, position, me);
+    return search::evaluate(settings_.heuristic, position, me, rules);
 }
 
 int EvolutionAgent::tournament() {

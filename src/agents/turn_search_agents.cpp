@@ -22,6 +22,7 @@ using search::NoTrace;
 template <Algorithm kAlgorithm>
 int root_move_value(const Rules& rules, const Position& root, int move, int depth, HeuristicEvaluator eval,
                     const MoveBudget& budget, std::uint64_t& nodes) {
+    eval.rules = rules;
     Position child = root;
     const MoveResult r = child.apply(rules, move);
     ++nodes;

@@ -15,6 +15,9 @@ constexpr HeuristicInfo kHeuristics[] = {
     {Heuristic::Side, "side", "stones in own pits"},
     {Heuristic::SideDiff, "side-diff", "stones in own pits minus stones in the opponent's pits"},
     {Heuristic::Weighted, "weighted", "store difference + 0.3 x side difference"},
+    {Heuristic::Fitted, "fitted",
+     "store difference + a least-squares fit to exact values of the pits by distance, extra turns, captures, empty "
+     "pits"},
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 // in points: kPointsPerStone points to a stone, so fractional weights stay integral.
 
 #include "core/position.hpp"
+#include "search/fitted_evaluation.hpp"
 #include "search/score_units.hpp"
 
 #include <span>
@@ -17,6 +18,7 @@ enum class Heuristic : std::uint8_t {
     Side,       ///< stones in own pits
     SideDiff,   ///< stones in own pits minus stones in the opponent's
     Weighted,   ///< store difference + 0.3 x side difference
+    Fitted,     ///< store difference + a linear fit of the pits to exact values (fitted_evaluation.hpp)
 };
 
 struct HeuristicInfo {
@@ -32,8 +34,8 @@ std::span<const HeuristicInfo> heuristics();
 Heuristic heuristic_by_name(std::string_view name);
 std::string_view to_string(Heuristic heuristic);
 
-/// The value of `p` for `side` under `heuristic`, in points.
-inline int evaluate(Heuristic heuristic, const Position& p, Side side) {
+/// The value of `p` for `side` under `heuristic`, in points. The rules matter to `fitted` alone.
+inline int evaluate(Heuristic heuristic, const Position& p, Side side, const Rules& rules) {
     const Side other = opponent(side);
     switch (heuristic) {
         case Heuristic::Store:
@@ -46,6 +48,10 @@ inline int evaluate(Heuristic heuristic, const Position& p, Side side) {
             return kPointsPerStone * (p.row_stones(side) - p.row_stones(other));
         case Heuristic::Weighted:
             return kPointsPerStone * p.store_difference(side) + 3 * (p.row_stones(side) - p.row_stones(other));
+        case Heuristic::Fitted: {
+            const int rest = fitted_value(p, rules);
+            return kPointsPerStone * p.store_difference(side) + (p.to_move() == side ? rest : -rest);
+        }
     }
     return 0;
 }
@@ -53,7 +59,8 @@ inline int evaluate(Heuristic heuristic, const Position& p, Side side) {
 /// A heuristic as the evaluator object of the textbook search (see textbook_search.hpp).
 struct HeuristicEvaluator {
     Heuristic heuristic = Heuristic::StoreDiff;
-    int operator()(const Position& p, Side me) const { return evaluate(heuristic, p, me); }
+    Rules rules{};  ///< the game's: set before a search
+    int operator()(const Position& p, Side me) const { return evaluate(heuristic, p, me, rules); }
 };
 
 }  // namespace mancala::search

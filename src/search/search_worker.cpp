@@ -49,6 +49,8 @@ int SearchWorker<Board>::leaf_value(const Board& p) const {
             return kPointsPerStone * side_difference(p, me);
         case Heuristic::Weighted:
             return 3 * side_difference(p, me);
+        case Heuristic::Fitted:
+            return fitted_value(p, Ops::rules(context_));
     }
     return 0;
 }

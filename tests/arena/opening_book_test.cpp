@@ -14,14 +14,14 @@ namespace {
 
 using mancala::testing::TempDir;
 
-const Rules kRules = make_rules("kalah", 4, 3);
+const Rules kBookRules = make_rules("kalah", 4, 3);
 
 // The start and the positions after each of South's first moves, as notation.
 std::vector<std::string> some_openings() {
-    std::vector<std::string> out{to_notation(Position::start(kRules))};
+    std::vector<std::string> out{to_notation(Position::start(kBookRules))};
     for (int move = 0; move < 4; ++move) {
-        Position p = Position::start(kRules);
-        p.apply(kRules, move);
+        Position p = Position::start(kBookRules);
+        p.apply(kBookRules, move);
         out.push_back(to_notation(p));
     }
     return out;
@@ -30,7 +30,7 @@ std::vector<std::string> some_openings() {
 // The message of the invalid_argument parse_opening_book throws for `text`.
 std::string refusal(const std::string& text) {
     try {
-        parse_opening_book(text, kRules, "book.txt");
+        parse_opening_book(text, kBookRules, "book.txt");
     } catch (const std::invalid_argument& e) {
         return e.what();
     }
@@ -41,7 +41,7 @@ TEST(OpeningBook, ReadsOnePositionALineInOrderSkippingCommentsAndBlankLines) {
     const std::vector<std::string> openings = some_openings();
     const std::string text =
         "# a book\n\n" + openings[2] + "  # value +0\n   \n" + openings[0] + "\r\n" + openings[4];
-    const std::vector<Position> book = parse_opening_book(text, kRules, "book.txt");
+    const std::vector<Position> book = parse_opening_book(text, kBookRules, "book.txt");
     ASSERT_EQ(book.size(), 3u);
     EXPECT_EQ(to_notation(book[0]), openings[2]);
     EXPECT_EQ(to_notation(book[1]), openings[0]);
@@ -49,7 +49,7 @@ TEST(OpeningBook, ReadsOnePositionALineInOrderSkippingCommentsAndBlankLines) {
 }
 
 TEST(OpeningBook, RefusesWhatIsNotAnOpeningOfTheGameNamingTheLine) {
-    const std::string start = to_notation(Position::start(kRules));
+    const std::string start = to_notation(Position::start(kBookRules));
     EXPECT_NE(refusal(start + "\n3,3,x,3/3,3,3,3/0/0/S\n").find("book.txt line 2: "), std::string::npos);
     EXPECT_NE(
         refusal("3,3,3,3,3/3,3,3,3,3/0/0/S").find("book.txt line 1: a position of 5 pits a side, for a game of 4"),
@@ -63,24 +63,24 @@ TEST(OpeningBook, RefusesWhatIsNotAnOpeningOfTheGameNamingTheLine) {
 
 TEST(OpeningBook, AMissingOrHugeFileIsRefused) {
     TempDir dir;
-    EXPECT_THROW(read_opening_book(dir.path() / "none.txt", kRules), std::invalid_argument);
+    EXPECT_THROW(read_opening_book(dir.path() / "none.txt", kBookRules), std::invalid_argument);
     const auto huge = dir.path() / "huge.txt";
     {
         std::ofstream out(huge);
-        const std::string line = to_notation(Position::start(kRules)) + "\n";
+        const std::string line = to_notation(Position::start(kBookRules)) + "\n";
         for (std::size_t written = 0; written <= kMaxOpeningBookBytes; written += line.size()) out << line;
     }
-    EXPECT_THROW(read_opening_book(huge, kRules), std::invalid_argument);
+    EXPECT_THROW(read_opening_book(huge, kBookRules), std::invalid_argument);
 }
 
 TournamentConfig book_config(const std::vector<std::string>& openings, int games) {
     TournamentConfig c;
-    c.rules = kRules;
+    c.rules = kBookRules;
     c.agents = {"greedy", "alphabeta:depth=2"};
     c.games_per_pairing = games;
     std::string text;
     for (const std::string& o : openings) text += o + "\n";
-    c.book = parse_opening_book(text, kRules, "book");
+    c.book = parse_opening_book(text, kBookRules, "book");
     return c;
 }
 

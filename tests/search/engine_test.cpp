@@ -32,6 +32,8 @@ int reference_negamax(const Rules& rules, const Position& p, int depth, Heuristi
                 return kPointsPerStone * side;
             case Heuristic::Weighted:
                 return 3 * side;
+            case Heuristic::Fitted:
+                return fitted_value(p, rules);
         }
     }
     int best = -(1 << 29);
