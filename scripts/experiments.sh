@@ -32,4 +32,10 @@ if [[ $what == heuristics || $what == all ]]; then
     "engine:depth=10,heuristic=side-diff"
   $mancala arena "${kalah[@]}" --games 600 --out docs/results/heuristics-time \
     --agents "engine:time=30ms,heuristic=weighted" "engine:time=30ms,heuristic=store-diff"
+  # The default, fitted, against weighted at equal time, from the book of openings proven near even.
+  for t in 50ms 200ms; do
+    $mancala arena --rules kalah --pits 6 --seeds 4 --openings docs/results/openings/kalah-6-4-even-within-2.txt \
+      --games 400 --jobs 2 --quiet --out "docs/results/heuristics-fitted-vs-weighted-$t" \
+      --agents "engine:time=$t,heuristic=fitted" "engine:time=$t,heuristic=weighted"
+  done
 fi
