@@ -57,6 +57,8 @@ public:
     int pit(Side side, int i) const { return byte(8 * index_of(side) + i); }
     int store(Side side) const { return static_cast<int>(w_[static_cast<std::size_t>(index_of(side))] >> 56); }
     int store_difference(Side side) const { return store(side) - store(opponent(side)); }
+    /// A side's word: its pits in bytes 0 .. n-1, its store in byte 7.
+    std::uint64_t word(Side side) const { return w_[static_cast<std::size_t>(index_of(side))]; }
     bool is_legal(int pit) const { return pit >= 0 && pit<n_&& this->pit(to_move_, pit)> 0; }
     /// Bit i set when pit i of the side to move holds stones: its legal moves.
     unsigned movable(const PackedRules& r) const {

@@ -1,11 +1,13 @@
 #include "search/search_worker.hpp"
 
 #include "core/mover_first_counts.hpp"
+#include "search/packed_fitted_evaluation.hpp"
 #include "util/assert.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <functional>
+#include <type_traits>
 
 namespace mancala::search {
 
@@ -50,7 +52,10 @@ int SearchWorker<Board>::leaf_value(const Board& p) const {
         case Heuristic::Weighted:
             return 3 * side_difference(p, me);
         case Heuristic::Fitted:
-            return fitted_value(p, Ops::rules(context_));
+            if constexpr (std::is_same_v<Board, PackedBoard>)
+                return packed_fitted_value(p, context_);
+            else
+                return fitted_value(p, Ops::rules(context_));
     }
     return 0;
 }

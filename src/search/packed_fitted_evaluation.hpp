@@ -1,0 +1,126 @@
+#pragma once
+// The fitted evaluation (fitted_evaluation.hpp) of a PackedBoard, every pit at
+// once: the two rows are one 16-byte vector (the mover's pits in bytes 0..7, the
+// opponent's in 8..15, as the board's two words hold them), each feature a byte
+// compare or a saturating subtract, and each weighted sum one multiply-add of
+// bytes by signed byte weights. The biggest capture looks up where each pit's
+// sowing lands, and what lies opposite, with byte shuffles. It runs at every leaf
+// of the search: the scalar version took about a third of the engine's time.
+// Same values as fitted_value, the reference (tests compare them on random
+// boards of every size); built without SSSE3, it is fitted_value.
+
+#include "search/fitted_evaluation.hpp"
+#include "search/packed_board.hpp"
+
+#include <array>
+#include <cstdint>
+
+#if defined(__SSSE3__)
+#include <immintrin.h>
+#endif
+
+namespace mancala::search {
+
+namespace packed_fitted {
+
+/// The per-lane constants for boards of `n` pits a side (lanes 0..7: the mover's
+/// row, 8..15: the opponent's; a lane past the pits weighs nothing).
+struct Lanes {
+    alignas(16) std::array<std::int8_t, 16> distance{};  ///< a pit's sowings to its store
+    alignas(16) std::array<std::int8_t, 16> pit{};       ///< a stone's weight by that distance
+    alignas(16) std::array<std::int8_t, 16> sown_over{};
+    alignas(16) std::array<std::int8_t, 16> extra_turn{};
+    alignas(16) std::array<std::int8_t, 16> empty{};
+    alignas(16) std::array<std::int8_t, 16> index{};     ///< the lane's pit (0..7 in each half)
+    alignas(16) std::array<std::int8_t, 16> half{};      ///< 8 in the opponent's half, for the shuffles
+    alignas(16) std::array<std::int8_t, 16> past_row{};  ///< 1 in lanes n and 8 + n: no capture past the row
+    /// Shuffle: lane j of a half gets the other half's pit n-1-j (what lies opposite).
+    alignas(16) std::array<std::int8_t, 16> opposite{};
+};
+
+constexpr Lanes make_lanes(int n) {
+    using W = FittedWeights;
+    Lanes l;
+    for (int half = 0; half < 2; ++half) {
+        for (int i = 0; i < 8; ++i) {
+            const int lane = 8 * half + i;
+            l.index[lane] = static_cast<std::int8_t>(i);
+            l.half[lane] = static_cast<std::int8_t>(8 * half);
+            l.opposite[lane] = static_cast<std::int8_t>(i < n ? 8 * (1 - half) + (n - 1 - i) : -128);
+            if (i >= n) continue;
+            const int distance = n - i;
+            const auto w = static_cast<std::size_t>((distance < 6 ? distance : 6) - 1);
+            l.distance[lane] = static_cast<std::int8_t>(distance);
+            l.pit[lane] = static_cast<std::int8_t>(half == 0 ? W::kMine[w] : W::kTheirs[w]);
+            l.sown_over[lane] = static_cast<std::int8_t>(half == 0 ? W::kMySownOver : W::kTheirSownOver);
+            l.extra_turn[lane] = static_cast<std::int8_t>(half == 0 ? W::kMyExtraTurn : W::kTheirExtraTurn);
+            l.empty[lane] = static_cast<std::int8_t>(half == 0 ? W::kMyEmpty : W::kTheirEmpty);
+        }
+        if (n < 8) l.past_row[8 * half + n] = 1;
+    }
+    return l;
+}
+
+constexpr std::array<Lanes, 8> make_all_lanes() {
+    std::array<Lanes, 8> all{};
+    for (int n = 1; n < 8; ++n) all[static_cast<std::size_t>(n)] = make_lanes(n);
+    return all;
+}
+
+inline constexpr std::array<Lanes, 8> kLanes = make_all_lanes();
+
+}  // namespace packed_fitted
+
+/// fitted_value(board, rules.rules), computed on the board's words.
+inline int packed_fitted_value(const PackedBoard& board, const PackedRules& rules) {
+#if defined(__SSSE3__)
+    using W = FittedWeights;
+    const packed_fitted::Lanes& l = packed_fitted::kLanes[static_cast<std::size_t>(board.pits())];
+    auto load = [](const std::array<std::int8_t, 16>& a) {
+        return _mm_load_si128(reinterpret_cast<const __m128i*>(a.data()));
+    };
+    const Side me = board.to_move();
+    const __m128i v = _mm_set_epi64x(static_cast<long long>(board.word(opponent(me)) & rules.row),
+                                     static_cast<long long>(board.word(me) & rules.row));
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
+    const __m128i n = _mm_set1_epi8(static_cast<char>(board.pits()));
+    const __m128i distance = load(l.distance);
+
+    // Stones by distance, stones sown over (one lap at most), extra turns, empty pits:
+    // bytes times signed byte weights, summed in pairs into 16-bit lanes.
+    const __m128i over = _mm_min_epu8(_mm_subs_epu8(v, distance), n);
+    const __m128i extra = _mm_and_si128(_mm_cmpeq_epi8(v, distance), one);
+    const __m128i empty = _mm_and_si128(_mm_cmpeq_epi8(v, zero), one);
+    __m128i sum = _mm_add_epi16(_mm_maddubs_epi16(v, load(l.pit)), _mm_maddubs_epi16(over, load(l.sown_over)));
+    sum = _mm_add_epi16(sum, _mm_maddubs_epi16(empty, load(l.empty)));
+    if (rules.rules.extra_turn) sum = _mm_add_epi16(sum, _mm_maddubs_epi16(extra, load(l.extra_turn)));
+    sum = _mm_madd_epi16(sum, _mm_set1_epi16(1));  // four 32-bit lanes
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(1, 0, 3, 2)));
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(2, 3, 0, 1)));
+    int value = W::kToMove + _mm_cvtsi128_si32(sum);
+
+    if (rules.rules.capture != CaptureRule::Never) {
+        // Pit i's sowing ends in pit j = min(i + stones, n) of its row (n: past it);
+        // it captures when pit i holds stones, pit j none, and the pit opposite j
+        // stones (or under `always`, any): that pit's stones and the landing one.
+        const __m128i landing = _mm_add_epi8(_mm_min_epu8(_mm_adds_epu8(load(l.index), v), n), load(l.half));
+        const __m128i landed_on = _mm_shuffle_epi8(_mm_or_si128(v, load(l.past_row)), landing);
+        const __m128i opposite = _mm_shuffle_epi8(_mm_shuffle_epi8(v, load(l.opposite)), landing);
+        __m128i taken = _mm_andnot_si128(_mm_cmpeq_epi8(v, zero), _mm_cmpeq_epi8(landed_on, zero));
+        if (rules.rules.capture != CaptureRule::Always)
+            taken = _mm_andnot_si128(_mm_cmpeq_epi8(opposite, zero), taken);
+        __m128i best = _mm_and_si128(taken, _mm_add_epi8(opposite, one));
+        // The largest byte of each half, in bytes 0 and 8.
+        best = _mm_max_epu8(best, _mm_srli_epi64(best, 32));
+        best = _mm_max_epu8(best, _mm_srli_epi64(best, 16));
+        best = _mm_max_epu8(best, _mm_srli_epi64(best, 8));
+        const int mine = _mm_extract_epi16(best, 0) & 0xFF, theirs = _mm_extract_epi16(best, 4) & 0xFF;
+        value += W::kMyCapture * mine + W::kTheirCapture * theirs;
+    }
+    return value;
+#else
+    return fitted_value(board, rules.rules);
+#endif
+}
+
+}  // namespace mancala::search
