@@ -635,7 +635,7 @@ void sweep_layers(const Sweep& s, bool reporting) {
     // parts). The threads take both in chunks: the first touch of fresh memory is
     // slow on some machines (a virtual machine's host maps it then), and the rows
     // with fewer stones cost more to plan, so that halves fixed in advance kept one
-    // thread waiting for the other (5% of Kalah(5,5)'s 23-stone build).
+    // thread waiting for the other (up to 5% of Kalah(5,5)'s 23-stone build).
     Sweeper<N> sweeper(s.rules, s.index, s.tier, s.rows, s.lower, s.values, s.plans);
     const std::size_t bytes = s.values.size(), byte_chunks = (bytes + kFillChunk - 1) / kFillChunk;
     const std::uint32_t rows = s.rows.count();
