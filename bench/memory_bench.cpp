@@ -2,6 +2,9 @@
 // alone and with others under way: the reason a search node starts the reads of all
 // its children before it reads the first (search/child_list.hpp).
 //   ./build/bench/mancala_bench --benchmark_filter=RandomReads
+// And what touching fresh memory costs (FirstTouch): on a virtual machine whose host
+// takes back the memory a process frees, a first run after a pause pays for it.
+//   sleep 8; ./build/bench/mancala_bench --benchmark_filter=FirstTouch/1
 
 #include <benchmark/benchmark.h>
 
@@ -11,6 +14,7 @@
 #include <cstring>
 #include <new>
 #include <random>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -61,5 +65,36 @@ void RandomReads(benchmark::State& state) {
                                                        benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(RandomReads)->Arg(1)->Arg(2)->Arg(4)->Arg(8);
+
+constexpr std::size_t kTouchedBytes = std::size_t{128} << 20;
+
+// Maps 128 MiB on huge pages (as the table and the database are) and writes a byte
+// of every 4 KiB page, `threads` threads each taking its share. One iteration: only
+// the first touch of the memory is of interest.
+void FirstTouch(benchmark::State& state) {
+    const auto threads = static_cast<std::size_t>(state.range(0));
+    for (auto _ : state) {
+        void* memory = ::mmap(nullptr, kTouchedBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (memory == MAP_FAILED) throw std::bad_alloc();
+        ::madvise(memory, kTouchedBytes, MADV_HUGEPAGE);
+        char* bytes = static_cast<char*>(memory);
+        const std::size_t share = kTouchedBytes / threads;
+        auto touch = [bytes, share](std::size_t part) {
+            for (std::size_t at = part * share; at < (part + 1) * share; at += 4096) bytes[at] = 1;
+        };
+        std::vector<std::thread> others;
+        for (std::size_t part = 1; part < threads; ++part) others.emplace_back(touch, part);
+        touch(0);
+        for (std::thread& t : others) t.join();
+        benchmark::DoNotOptimize(bytes);
+        state.PauseTiming();
+        ::munmap(memory, kTouchedBytes);
+        state.ResumeTiming();
+    }
+    state.counters["s_per_MiB"] =
+        benchmark::Counter(static_cast<double>(kTouchedBytes >> 20) * static_cast<double>(state.iterations()),
+                           benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(FirstTouch)->Arg(1)->Arg(2)->Iterations(1)->UseRealTime();
 
 }  // namespace
