@@ -13,27 +13,34 @@ void set_byte(std::array<std::uint64_t, 2>& words, int b, std::uint64_t value) {
 }  // namespace
 
 PackedRules::PackedRules(const Rules& r) : rules(r), n(r.pits), loop(rule::lap_cells(r.pits)) {
-    // The sowing order is Position's, cell by cell; each cell is then filed at its byte.
+    // The sowing order is Position's, cell by cell, from South's side; each cell is
+    // then filed at its byte. North's sowings are the mirror image: the same bytes of
+    // the mover's and the opponent's words, and only the cells of Position's layout differ.
     const int ring = 2 * n + 2;
     for (int i = 0; i < n; ++i) row |= 0xFFULL << (8 * i);
-    for (Side side : {Side::South, Side::North}) {
-        const auto s = static_cast<std::size_t>(index_of(side));
-        const int skipped = rule::skipped_cell(n, side);
-        for (int c = 0; c < ring; ++c)
-            if (c != skipped) set_byte(sown[s], PackedBoard::byte_of_cell(c, n), 1);
-        for (int start = 0; start < ring; ++start) {
-            auto& from_start = spans[s][static_cast<std::size_t>(PackedBoard::byte_of_cell(start, n))];
-            from_start[0].last = static_cast<std::int8_t>(PackedBoard::byte_of_cell(start, n));
-            from_start[0].last_cell = static_cast<std::int8_t>(start);
-            int cell = start;
-            for (int rest = 1; rest < loop; ++rest) {
-                cell = rule::next_sown_cell(cell, ring, skipped);
-                Span& span = from_start[static_cast<std::size_t>(rest)];
-                span.add = from_start[static_cast<std::size_t>(rest - 1)].add;
-                set_byte(span.add, PackedBoard::byte_of_cell(cell, n), 1);
-                span.last = static_cast<std::int8_t>(PackedBoard::byte_of_cell(cell, n));
-                span.last_cell = static_cast<std::int8_t>(cell);
-            }
+    // South's words are [own, opp] = [0, 1]; byte b of them is b (own) or b (opp, + 8).
+    std::array<std::uint64_t, 2> lap{};
+    const int skipped = rule::skipped_cell(n, Side::South);
+    for (int c = 0; c < ring; ++c)
+        if (c != skipped) set_byte(lap, PackedBoard::byte_of_cell(c, n), 1);
+    sown_own = lap[0];
+    sown_opp = lap[1];
+    // The cell of Position's layout that North's sowing reaches where South's reaches `cell`.
+    auto mirrored = [this](int cell) { return (cell + n + 1) % (2 * n + 2); };
+    for (int start = 0; start < n; ++start) {
+        auto& from_start = spans[static_cast<std::size_t>(start)];
+        from_start[0].last = static_cast<std::int8_t>(start);
+        from_start[0].last_cell = {static_cast<std::int8_t>(start), static_cast<std::int8_t>(mirrored(start))};
+        std::array<std::uint64_t, 2> add{};
+        int cell = start;
+        for (int rest = 1; rest < loop; ++rest) {
+            cell = rule::next_sown_cell(cell, ring, skipped);
+            set_byte(add, PackedBoard::byte_of_cell(cell, n), 1);
+            PackedRules::Span& span = from_start[static_cast<std::size_t>(rest)];
+            span.own = add[0];
+            span.opp = add[1];
+            span.last = static_cast<std::int8_t>(PackedBoard::byte_of_cell(cell, n));
+            span.last_cell = {static_cast<std::int8_t>(cell), static_cast<std::int8_t>(mirrored(cell))};
         }
     }
 }

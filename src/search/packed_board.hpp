@@ -16,7 +16,10 @@
 
 namespace mancala::search {
 
-/// Masks and tables for one Rules; built once per search.
+/// Masks and tables for one Rules; built once per search. A sowing is described
+/// from the mover's side (the two sides mirror each other): "own" is the mover's
+/// word, "opp" the opponent's, and a byte index b (0..15) is byte b & 7 of own
+/// (b < 8) or of opp (b >= 8).
 struct PackedRules {
     explicit PackedRules(const Rules& rules);
 
@@ -24,13 +27,16 @@ struct PackedRules {
     int n = 0;
     int loop = 0;           ///< cells one lap of a sowing visits: all but the opponent's store
     std::uint64_t row = 0;  ///< 0xFF over the pits of a side's word (the same for both)
-    std::array<std::array<std::uint64_t, 2>, 2> sown{};  ///< [mover][word]: a byte 1 in every cell it sows
+    std::uint64_t sown_own = 0;  ///< a byte 1 in every cell of the mover's word a lap sows
+    std::uint64_t sown_opp = 0;  ///< the same in the opponent's word (its store skipped)
     struct Span {
-        std::array<std::uint64_t, 2> add{};  ///< a byte 1 in each of the next r cells (opponent's store skipped)
-        std::int8_t last = 0;                ///< the byte where the r-th stone falls
-        std::int8_t last_cell = 0;           ///< the same cell in Position's layout
+        std::uint64_t own = 0;  ///< a byte 1 in each of the next r cells, the mover's word
+        std::uint64_t opp = 0;  ///< the same, the opponent's word
+        std::int8_t last = 0;   ///< the mover-relative byte where the r-th stone falls
+        std::array<std::int8_t, 2> last_cell{};  ///< [mover]: the same cell in Position's layout
     };
-    std::array<std::array<std::array<Span, 16>, 16>, 2> spans{};  ///< [mover][start byte][r], r < loop
+    /// [start pit of the mover][r], r < loop: a sowing starts from an own pit, a relay too.
+    std::array<std::array<Span, 16>, 8> spans{};
 };
 
 /// A side's word holds its pits in bytes 0 .. n-1 (pit i in byte i) and its
@@ -132,41 +138,44 @@ inline MoveResult PackedBoard::apply(const PackedRules& r, int pit_index) {
     [[maybe_unused]] const int stones_before = util::kAssertionsOn ? total_stones() : 0;
     MoveResult result;
     const Side mover = to_move_;
-    const int m = index_of(mover);
-    const auto mi = static_cast<std::size_t>(m);
-    const int own_store = 8 * m + kStoreByte;
-    int start = 8 * m + pit_index;
+    const auto m = static_cast<std::size_t>(index_of(mover));
+    // The two words in registers, seen from the mover's side: every byte a move reads
+    // or clears is then a shift of a known word, never an indexed load.
+    std::uint64_t own = w_[m];
+    std::uint64_t opp = w_[1 - m];
+    int start = pit_index;  // always an own pit: a relay goes on only from one
     for (;;) {
-        const int stones = byte(start);
-        clear_byte(start);
+        const int shift = 8 * start;
+        const int stones = static_cast<int>((own >> shift) & 0xFF);
+        own &= ~(0xFFULL << shift);
         int rest = stones;
         if (stones >= r.loop) {  // most sowings are shorter than a lap: spare them the division
             const auto laps = static_cast<std::uint64_t>(stones / r.loop);
             rest = stones % r.loop;
-            w_[0] += laps * r.sown[mi][0];
-            w_[1] += laps * r.sown[mi][1];
+            own += laps * r.sown_own;
+            opp += laps * r.sown_opp;
         }
-        const auto& span = r.spans[mi][static_cast<std::size_t>(start)][static_cast<std::size_t>(rest)];
-        w_[0] += span.add[0];
-        w_[1] += span.add[1];
+        const PackedRules::Span& span = r.spans[static_cast<std::size_t>(start)][static_cast<std::size_t>(rest)];
+        own += span.own;
+        opp += span.opp;
         const int last = span.last;  // rest 0: a whole number of laps ends where it began
-        result.last_cell = span.last_cell;
+        result.last_cell = span.last_cell[m];
 
-        if (last == own_store) {
+        if (last == kStoreByte) {
             result.extra_turn = rule::earns_extra_turn(r.rules);
             break;
         }
-        // An own pit: the mover's word, below the store.
-        if ((last >> 3) != m) break;
-        if (rule::landed_in_empty_pit(byte(last))) {
-            const int opposite = 8 * (1 - m) + (n_ - 1 - (last & 7));
-            const int across = byte(opposite);
+        if (last >= 8) break;  // the opponent's side
+        const int landed = static_cast<int>((own >> (8 * last)) & 0xFF);
+        if (rule::landed_in_empty_pit(landed)) {
+            const int opposite = n_ - 1 - last;  // a byte of the opponent's word
+            const int across = static_cast<int>((opp >> (8 * opposite)) & 0xFF);
             if (rule::captures(r.rules.capture, across)) {
                 result.capture = true;
                 result.captured = static_cast<std::uint16_t>(1 + across);
-                clear_byte(last);
-                clear_byte(opposite);
-                add_to_store(mover, 1 + across);
+                own &= ~(0xFFULL << (8 * last));
+                opp &= ~(0xFFULL << (8 * opposite));
+                own += static_cast<std::uint64_t>(1 + across) << (8 * kStoreByte);
             }
             break;
         }
@@ -174,6 +183,8 @@ inline MoveResult PackedBoard::apply(const PackedRules& r, int pit_index) {
         ++result.relays;  // ends: see the bound in core/apply_move.cpp
         start = last;
     }
+    w_[m] = own;
+    w_[1 - m] = opp;
 
     Side next = result.extra_turn ? mover : opponent(mover);
     switch (rule::after_move(r.rules.end, next, row_empty(r, Side::South), row_empty(r, Side::North))) {
