@@ -219,6 +219,9 @@ struct PlannedMove {
         Sown,                ///< anything else (laps): played on the whole board
     };
     std::uint64_t part;
+    /// For a Part: the child's bytes plus `part`, worked out with the plan: the child's
+    /// byte is then one add away (base + the opponent's row's part in `column`).
+    const std::int8_t* base;
     std::uint64_t taken_part;  // the mover's row's part after a capture
     Kind kind;
     bool same_side;
@@ -233,7 +236,8 @@ struct PlannedMove {
 /// What a mover's row's moves share against every opponent's row of the tier.
 struct RowPlan {
     std::uint64_t lead;  // the mover's row's part of the index
-    int count;           // its moves that do not end the game
+    int count;           // its moves that do not end the game, the Parts first
+    int parts;           // how many of them are Parts
     int over_best;       // the best of those that do
     int mine;            // its stones
 };
@@ -347,6 +351,7 @@ private:
             return;
         }
         const int loop = rule::lap_cells(n);
+        r.parts = 0;
         for (int m = 0; m < n; ++m) {
             const int stones = row[m];
             if (stones == 0) continue;
@@ -403,6 +408,19 @@ private:
                 }
             }
         }
+        // The Parts first, each with its base: the sweep's inner loop for them has no branch.
+        std::array<Move, kMaxPits> others;
+        int other_count = 0;
+        for (int k = 0; k < r.count; ++k) {
+            if (moves[k].kind != Move::Kind::Part) {
+                others[static_cast<std::size_t>(other_count++)] = moves[k];
+                continue;
+            }
+            moves[r.parts] = moves[k];
+            moves[r.parts].base = bases_[moves[k].below] + moves[k].part;
+            ++r.parts;
+        }
+        std::copy_n(others.begin(), other_count, moves + r.parts);
     }
 
     void start(Pending& p, const RowPlan& r, const PlannedMove* moves, std::uint32_t x, std::uint32_t y) {
@@ -413,12 +431,17 @@ private:
         int best = r.over_best;
         int count = 0;
         ChildByte* children = p.children.data();
+        for (; count < r.parts; ++count) {
+            const Move& move = moves[count];
+            const std::int8_t* byte = move.base + parts[move.column];
+            __builtin_prefetch(byte);
+            children[count] = {byte, move.gain, move.same_side};
+        }
         const std::int8_t* theirs = rows_.row(y);
-        for (int k = 0; k < r.count; ++k) {
+        for (int k = r.parts; k < r.count; ++k) {
             const Move& move = moves[k];
-            const int across =
-                move.kind == Move::Kind::Part || move.kind == Move::Kind::Sown ? 0 : theirs[move.opposite];
-            if (move.kind == Move::Kind::Part || (move.kind == Move::Kind::CaptureUnlessEmpty && across == 0)) {
+            const int across = move.kind == Move::Kind::Sown ? 0 : theirs[move.opposite];
+            if (move.kind == Move::Kind::CaptureUnlessEmpty && across == 0) {
                 const std::int8_t* byte = bases_[move.below] + (move.part + parts[move.column]);
                 __builtin_prefetch(byte);
                 children[count++] = {byte, move.gain, move.same_side};
