@@ -25,14 +25,14 @@ struct PackedRules {
 
     Rules rules;
     int n = 0;
-    int loop = 0;           ///< cells one lap of a sowing visits: all but the opponent's store
-    std::uint64_t row = 0;  ///< 0xFF over the pits of a side's word (the same for both)
+    int loop = 0;                ///< cells one lap of a sowing visits: all but the opponent's store
+    std::uint64_t row = 0;       ///< 0xFF over the pits of a side's word (the same for both)
     std::uint64_t sown_own = 0;  ///< a byte 1 in every cell of the mover's word a lap sows
     std::uint64_t sown_opp = 0;  ///< the same in the opponent's word (its store skipped)
     struct Span {
-        std::uint64_t own = 0;  ///< a byte 1 in each of the next r cells, the mover's word
-        std::uint64_t opp = 0;  ///< the same, the opponent's word
-        std::int8_t last = 0;   ///< the mover-relative byte where the r-th stone falls
+        std::uint64_t own = 0;                   ///< a byte 1 in each of the next r cells, the mover's word
+        std::uint64_t opp = 0;                   ///< the same, the opponent's word
+        std::int8_t last = 0;                    ///< the mover-relative byte where the r-th stone falls
         std::array<std::int8_t, 2> last_cell{};  ///< [mover]: the same cell in Position's layout
     };
     /// [start pit of the mover][r], r < loop: a sowing starts from an own pit, a relay too.
