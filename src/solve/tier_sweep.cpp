@@ -213,19 +213,18 @@ Schedule schedule(const Rows& rows) {
 /// a tier's rows are all planned at once, see Plans).
 struct PlannedMove {
     enum class Kind : std::uint8_t {
-        Part,                ///< the child's index: `part` plus the opponent's row's part in `column`
+        Part,                ///< the child's byte: `base` plus the opponent's row's part in `column`
         Capture,             ///< takes the opponent's pit `opposite`: `taken_part` plus `taken_column`'s part
         CaptureUnlessEmpty,  ///< Capture if the opponent's pit `opposite` holds stones, else Part
         Sown,                ///< anything else (laps): played on the whole board
     };
-    std::uint64_t part;
-    /// For a Part: the child's bytes plus `part`, worked out with the plan: the child's
-    /// byte is then one add away (base + the opponent's row's part in `column`).
+    /// For a Part (and a CaptureUnlessEmpty that takes nothing): the child's tier's bytes
+    /// plus the mover's row's part of the child's index, so that the child's byte is one
+    /// add away (base + the opponent's row's part in `column`).
     const std::int8_t* base;
     std::uint64_t taken_part;  // the mover's row's part after a capture
     Kind kind;
     bool same_side;
-    std::uint8_t below;  // the child's tier is this many below the tier's (0 or 1) for a Part
     std::uint8_t move;
     std::uint8_t column;
     std::uint8_t taken_column;  // the opponent's row's part after a capture
@@ -245,7 +244,7 @@ struct RowPlan {
 /// Every mover's row of a tier, planned once before the sweep: planned again in
 /// every task that meets it (once for every 15 positions of Kalah(6,4)'s 18-stone
 /// database), the plans took a quarter of the sweep's time. Row x's moves are at
-/// moves[x * pits, x * pits + rows[x].count). About 170 bytes a row on 6 pits (the
+/// moves[x * pits, x * pits + rows[x].count). 168 bytes a row on 6 pits (the
 /// rows' parts take 126 more), mapped for the tier alone.
 class Plans {
 public:
@@ -269,6 +268,7 @@ static_assert(std::is_trivially_default_constructible_v<RowPlan> &&
                   std::is_trivially_default_constructible_v<PlannedMove> && alignof(RowPlan) == 8 &&
                   sizeof(RowPlan) % alignof(PlannedMove) == 0,
               "a new array of plans is not written, and the moves follow the rows aligned");
+static_assert(sizeof(RowPlan) == 24 && sizeof(PlannedMove) == 24, "a plan of 6 pits takes 168 bytes a row");
 
 /// The sweep of boards of N pits a side; N = 0 for any (then slower: loops of unknown length).
 template <int N>
@@ -381,8 +381,7 @@ private:
                 if (move.kind == Move::Kind::Sown) move.kind = Move::Kind::Part;
                 move.same_side = false;
                 move.gain = 0;
-                move.below = 0;
-                move.part = rows_.rank(index_, sown.data());
+                move.base = bases_[0] + rows_.rank(index_, sown.data());
                 move.column = Rows::kLead;
             } else if (stones < loop - m) {
                 // Past the store into the opponent's first `more` pits (no capture there), or into the store.
@@ -397,18 +396,18 @@ private:
                     continue;
                 }
                 move.kind = Move::Kind::Part;
-                move.below = 1;
                 move.same_side = extra;
+                // A stone went to the store: the child is in the tier below.
                 if (extra) {
                     move.column = static_cast<std::uint8_t>(rows_.rank_column());
-                    move.part = rows_.lead(index_, sown.data(), tier_ - 1);
+                    move.base = bases_[1] + rows_.lead(index_, sown.data(), tier_ - 1);
                 } else {
                     move.column = static_cast<std::uint8_t>(rows_.lead_below_column(more));
-                    move.part = rows_.rank(index_, sown.data());
+                    move.base = bases_[1] + rows_.rank(index_, sown.data());
                 }
             }
         }
-        // The Parts first, each with its base: the sweep's inner loop for them has no branch.
+        // The Parts first: the sweep's inner loop for them has no branch.
         std::array<Move, kMaxPits> others;
         int other_count = 0;
         for (int k = 0; k < r.count; ++k) {
@@ -416,9 +415,7 @@ private:
                 others[static_cast<std::size_t>(other_count++)] = moves[k];
                 continue;
             }
-            moves[r.parts] = moves[k];
-            moves[r.parts].base = bases_[moves[k].below] + moves[k].part;
-            ++r.parts;
+            moves[r.parts++] = moves[k];
         }
         std::copy_n(others.begin(), other_count, moves + r.parts);
     }
@@ -442,7 +439,7 @@ private:
             const Move& move = moves[k];
             const int across = move.kind == Move::Kind::Sown ? 0 : theirs[move.opposite];
             if (move.kind == Move::Kind::CaptureUnlessEmpty && across == 0) {
-                const std::int8_t* byte = bases_[move.below] + (move.part + parts[move.column]);
+                const std::int8_t* byte = move.base + parts[move.column];
                 __builtin_prefetch(byte);
                 children[count++] = {byte, move.gain, move.same_side};
             } else if (move.kind == Move::Kind::Sown) {
@@ -513,7 +510,7 @@ private:
     std::span<std::int8_t> values_;
     std::array<Pending, kDepth> ring_;
     const Plans& plans_;
-    std::array<const std::int8_t*, 2> bases_;  // the tier's bytes and the tier below's (PlannedMove::below)
+    std::array<const std::int8_t*, 2> bases_;  // the tier's bytes and the tier below's (PlannedMove::base)
 };
 
 /// Which process solves each task: in proportion to the weights (WeightedDeal). One process: all.
