@@ -6,6 +6,8 @@
 #include "search/packed_board.hpp"
 #include "search/position_key.hpp"
 
+#include <bit>
+
 namespace mancala::search {
 
 template <class Board>
@@ -25,6 +27,7 @@ struct BoardOps<Position> {
             if (p.pit(p.to_move(), i) > 0) moves |= 1u << i;
         return moves;
     }
+    static int move_count(const Position& p, const Context& c) { return std::popcount(movable(p, c)); }
 };
 
 template <>
@@ -35,6 +38,7 @@ struct BoardOps<PackedBoard> {
     static std::uint64_t key(const PackedBoard& b, const Context& c) { return b.key(c); }
     static int row_stones(const PackedBoard& b, const Context& c, Side side) { return b.row_stones(c, side); }
     static unsigned movable(const PackedBoard& b, const Context& c) { return b.movable(c); }
+    static int move_count(const PackedBoard& b, const Context& c) { return b.move_count(c); }
 };
 
 }  // namespace mancala::search

@@ -32,8 +32,10 @@ constexpr int move_rank(bool extra_turn, int points_won, int pit, int replies) {
     // 12.9 M to 8.7 M. Other weights took Kalah(6,4) past 300 s (the replies before
     // any stone won), to 110 M, 56.3 M and 64.6 M (a stone worth one, three and four
     // replies), the three-reply weight leaving the other three proofs 4-7% bigger.
-    const int stones_won = points_won / kPointsPerStone;
-    return 16 * (2 * stones_won - replies + kMaxPits) + pit;
+    // In points (no division): a reply is worth half a stone.
+    constexpr int kPointsPerReply = kPointsPerStone / 2;
+    static_assert(kPointsPerStone % 2 == 0, "a reply is a whole number of points");
+    return 16 * (points_won - kPointsPerReply * (replies - kMaxPits)) + pit;
 }
 
 /// Rank of a child whose value is already exact (game over, database) but too low to cut off.

@@ -12,6 +12,7 @@
 #include "util/assert.hpp"
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 namespace mancala::search {
@@ -68,12 +69,10 @@ public:
     bool is_legal(int pit) const { return pit >= 0 && pit<n_&& this->pit(to_move_, pit)> 0; }
     /// Bit i set when pit i of the side to move holds stones: its legal moves.
     unsigned movable(const PackedRules& r) const {
-        const std::uint64_t row = w_[static_cast<std::size_t>(index_of(to_move_))] & r.row;
-        // Bit 7 of each byte: set when the byte is not zero (no carry crosses bytes).
-        const std::uint64_t high =
-            (((row & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | row) & 0x8080808080808080ULL;
-        return static_cast<unsigned>(((high >> 7) * 0x0102040810204080ULL) >> 56);
+        return static_cast<unsigned>(((nonempty_pits(r) >> 7) * 0x0102040810204080ULL) >> 56);
     }
+    /// How many legal moves the side to move has: popcount(movable), one step shorter.
+    int move_count(const PackedRules& r) const { return std::popcount(nonempty_pits(r)); }
 
     int row_stones(const PackedRules& r, Side side) const {
         return static_cast<int>(((w_[static_cast<std::size_t>(index_of(side))] & r.row) * kBytes) >> 56);
@@ -117,6 +116,12 @@ public:
     int total_stones() const;
 
 private:
+    /// Bit 7 of each pit's byte of the side to move: set when the pit holds stones
+    /// (no carry crosses bytes).
+    std::uint64_t nonempty_pits(const PackedRules& r) const {
+        const std::uint64_t row = w_[static_cast<std::size_t>(index_of(to_move_))] & r.row;
+        return (((row & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | row) & 0x8080808080808080ULL;
+    }
     int byte(int b) const {
         return static_cast<int>((w_[static_cast<std::size_t>(b >> 3)] >> (8 * (b & 7))) & 0xFF);
     }

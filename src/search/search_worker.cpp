@@ -101,7 +101,7 @@ void SearchWorker<Board>::make_child(Child<Board>& c, const Board& p, int move, 
     }
     // The order's replies (move_rank): a database child is ranked by its value, and a
     // frontier node's children (depth 1) are not ordered.
-    if (!c.same_side && depth >= 2) c.replies = std::popcount(Ops::movable(c.board, context_));
+    if (!c.same_side && depth >= 2) c.replies = Ops::move_count(c.board, context_);
     if (stones <= shared_.untabled_stones) return;
     if (depth - 1 >= kMinTableDepth) {
         c.key = Ops::key(c.board, context_);
@@ -320,7 +320,9 @@ int SearchWorker<Board>::frontier(const Board& p, int alpha, int beta) {
     int best = -kScoreInfinity;
     if (shared_.endgame_stones < 0) {
         // No database: a leaf is its move's stones and its static value, nothing to fetch.
+        // The store heuristics value every leaf at 0 beyond its stones: no call to ask.
         const Side me = p.to_move();
+        const bool stones_only = shared_.heuristic == Heuristic::Store || shared_.heuristic == Heuristic::StoreDiff;
         for (unsigned left = moves; left != 0; left &= left - 1) {
             Board child = p;
             const MoveResult r = Ops::apply(child, context_, std::countr_zero(left));
@@ -329,8 +331,10 @@ int SearchWorker<Board>::frontier(const Board& p, int alpha, int beta) {
             int value = gain;
             if (!r.game_over) {
                 ++estimates_;
-                const int leaf = leaf_value(child);
-                value = child.to_move() == me ? gain + leaf : gain - leaf;
+                if (!stones_only) {
+                    const int leaf = leaf_value(child);
+                    value = child.to_move() == me ? gain + leaf : gain - leaf;
+                }
             }
             if (value > best) {
                 best = value;
