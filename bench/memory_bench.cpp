@@ -4,7 +4,7 @@
 //   ./build/bench/mancala_bench --benchmark_filter=RandomReads
 // And what touching fresh memory costs (FirstTouch): on a virtual machine whose host
 // takes back the memory a process frees, a first run after a pause pays for it.
-//   sleep 8; ./build/bench/mancala_bench --benchmark_filter=FirstTouch/1
+//   sleep 9; ./build/bench/mancala_bench --benchmark_filter=FirstTouch/1
 
 #include <benchmark/benchmark.h>
 

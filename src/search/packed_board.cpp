@@ -26,7 +26,7 @@ PackedRules::PackedRules(const Rules& r) : rules(r), n(r.pits), loop(rule::lap_c
     sown_own = lap[0];
     sown_opp = lap[1];
     // The cell of Position's layout that North's sowing reaches where South's reaches `cell`.
-    auto mirrored = [this](int cell) { return (cell + n + 1) % (2 * n + 2); };
+    auto mirrored = [this, ring](int cell) { return (cell + n + 1) % ring; };
     for (int start = 0; start < n; ++start) {
         auto& from_start = spans[static_cast<std::size_t>(start)];
         from_start[0].last = static_cast<std::int8_t>(start);

@@ -125,7 +125,6 @@ private:
     int byte(int b) const {
         return static_cast<int>((w_[static_cast<std::size_t>(b >> 3)] >> (8 * (b & 7))) & 0xFF);
     }
-    void clear_byte(int b) { w_[static_cast<std::size_t>(b >> 3)] &= ~(0xFFULL << (8 * (b & 7))); }
     void add_to_store(Side side, int stones) {
         w_[static_cast<std::size_t>(index_of(side))] += static_cast<std::uint64_t>(stones) << 56;
     }

@@ -36,8 +36,17 @@ void SearchWorker<Board>::flush_nodes() {
     unflushed_ = 0;
 }
 
+namespace {
+
+/// The store heuristics value a position by its stores alone, which the search adds
+/// up move by move: a leaf is worth nothing beyond them.
+constexpr bool counts_stores_only(Heuristic h) { return h == Heuristic::Store || h == Heuristic::StoreDiff; }
+
+}  // namespace
+
 template <class Board>
 int SearchWorker<Board>::leaf_value(const Board& p) const {
+    if (counts_stores_only(shared_.heuristic)) return 0;
     const Side me = p.to_move();
     auto side_difference = [this](const Board& b, Side side) {
         return Ops::row_stones(b, context_, side) - Ops::row_stones(b, context_, opponent(side));
@@ -45,7 +54,7 @@ int SearchWorker<Board>::leaf_value(const Board& p) const {
     switch (shared_.heuristic) {
         case Heuristic::Store:
         case Heuristic::StoreDiff:
-            return 0;
+            break;  // counts_stores_only, above
         case Heuristic::Side:
         case Heuristic::SideDiff:
             return kPointsPerStone * side_difference(p, me);
@@ -320,9 +329,9 @@ int SearchWorker<Board>::frontier(const Board& p, int alpha, int beta) {
     int best = -kScoreInfinity;
     if (shared_.endgame_stones < 0) {
         // No database: a leaf is its move's stones and its static value, nothing to fetch.
-        // The store heuristics value every leaf at 0 beyond its stones: no call to ask.
+        // Under the store heuristics a leaf is its stones alone: no call to ask.
         const Side me = p.to_move();
-        const bool stones_only = shared_.heuristic == Heuristic::Store || shared_.heuristic == Heuristic::StoreDiff;
+        const bool stones_only = counts_stores_only(shared_.heuristic);
         for (unsigned left = moves; left != 0; left &= left - 1) {
             Board child = p;
             const MoveResult r = Ops::apply(child, context_, std::countr_zero(left));

@@ -345,13 +345,13 @@ private:
         r.lead = rows_.parts_of(x)[Rows::kLead];
         r.mine = mine;
         r.count = 0;
+        r.parts = 0;
         r.over_best = -kMaxPits * 1000;
         if (rule::game_over(kFastEnd, mine == 0, theirs == 0)) {
             r.over_best = rule::leftover_gain(mine, theirs);
             return;
         }
         const int loop = rule::lap_cells(n);
-        r.parts = 0;
         for (int m = 0; m < n; ++m) {
             const int stones = row[m];
             if (stones == 0) continue;
@@ -407,17 +407,11 @@ private:
                 }
             }
         }
-        // The Parts first: the sweep's inner loop for them has no branch.
-        std::array<Move, kMaxPits> others;
-        int other_count = 0;
-        for (int k = 0; k < r.count; ++k) {
-            if (moves[k].kind != Move::Kind::Part) {
-                others[static_cast<std::size_t>(other_count++)] = moves[k];
-                continue;
-            }
-            moves[r.parts++] = moves[k];
-        }
-        std::copy_n(others.begin(), other_count, moves + r.parts);
+        // The Parts first: the sweep's inner loop for them has no branch (a position's
+        // value is the best of its children, in any order).
+        r.parts = static_cast<int>(
+            std::partition(moves, moves + r.count, [](const Move& m) { return m.kind == Move::Kind::Part; }) -
+            moves);
     }
 
     void start(Pending& p, const RowPlan& r, const PlannedMove* moves, std::uint32_t x, std::uint32_t y) {
