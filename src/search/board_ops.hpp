@@ -1,6 +1,7 @@
 #pragma once
 // What the engine needs of a board, for each of the two board types it searches:
-// the core Position (any size) and the PackedBoard (small games, much faster).
+// the core Position (any size) and the packed boards (at most 7 or 15 pits a side
+// and 255 stones: much faster).
 
 #include "core/position.hpp"
 #include "search/packed_board.hpp"
@@ -30,15 +31,16 @@ struct BoardOps<Position> {
     static int move_count(const Position& p, const Context& c) { return std::popcount(movable(p, c)); }
 };
 
-template <>
-struct BoardOps<PackedBoard> {
-    using Context = PackedRules;
+template <class Word>
+struct BoardOps<BasicPackedBoard<Word>> {
+    using Board = BasicPackedBoard<Word>;
+    using Context = BasicPackedRules<Word>;
     static const Rules& rules(const Context& c) { return c.rules; }
-    static MoveResult apply(PackedBoard& b, const Context& c, int move) { return b.apply(c, move); }
-    static std::uint64_t key(const PackedBoard& b, const Context& c) { return b.key(c); }
-    static int row_stones(const PackedBoard& b, const Context& c, Side side) { return b.row_stones(c, side); }
-    static unsigned movable(const PackedBoard& b, const Context& c) { return b.movable(c); }
-    static int move_count(const PackedBoard& b, const Context& c) { return b.move_count(c); }
+    static MoveResult apply(Board& b, const Context& c, int move) { return b.apply(c, move); }
+    static std::uint64_t key(const Board& b, const Context& c) { return b.key(c); }
+    static int row_stones(const Board& b, const Context& c, Side side) { return b.row_stones(c, side); }
+    static unsigned movable(const Board& b, const Context& c) { return b.movable(c); }
+    static int move_count(const Board& b, const Context& c) { return b.move_count(c); }
 };
 
 }  // namespace mancala::search

@@ -284,6 +284,8 @@ void Engine::new_game() { tt_.clear(); }
 std::uint64_t Engine::table_key(const Rules& rules, const Position& position) {
     if (PackedBoard::fits(position))
         return BoardOps<PackedBoard>::key(PackedBoard::from(position), PackedRules(rules));
+    if (WidePackedBoard::fits(position))
+        return BoardOps<WidePackedBoard>::key(WidePackedBoard::from(position), WidePackedRules(rules));
     return BoardOps<Position>::key(position, rules);
 }
 
@@ -292,6 +294,10 @@ SearchReport Engine::search(const Rules& rules, const Position& position, const 
     if (PackedBoard::fits(position)) {
         const PackedRules context(rules);
         return search_board(context, PackedBoard::from(position), position, limits, mode, observer);
+    }
+    if (WidePackedBoard::fits(position)) {
+        const WidePackedRules context(rules);
+        return search_board(context, WidePackedBoard::from(position), position, limits, mode, observer);
     }
     return search_board(rules, position, position, limits, mode, observer);
 }

@@ -48,5 +48,6 @@ void HelperPool<Board>::run(int index) {
 
 template class HelperPool<Position>;
 template class HelperPool<PackedBoard>;
+template class HelperPool<WidePackedBoard>;
 
 }  // namespace mancala::search

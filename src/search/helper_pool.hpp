@@ -55,5 +55,6 @@ private:
 
 extern template class HelperPool<Position>;
 extern template class HelperPool<PackedBoard>;
+extern template class HelperPool<WidePackedBoard>;
 
 }  // namespace mancala::search

@@ -1,5 +1,5 @@
 #pragma once
-// The fitted evaluation (fitted_evaluation.hpp) of a PackedBoard, every pit at
+// The fitted evaluation (fitted_evaluation.hpp) of a packed board, every pit at
 // once: the two rows are one 16-byte vector (the mover's pits in bytes 0..7, the
 // opponent's in 8..15, as the board's two words hold them), each feature a byte
 // compare or a saturating subtract, and each weighted sum one multiply-add of
@@ -7,7 +7,8 @@
 // sowing lands, and what lies opposite, with byte shuffles. It runs at every leaf
 // of the search: the scalar version took about a third of the engine's time.
 // Same values as fitted_value, the reference (tests compare them on random
-// boards of every size); built without SSSE3, it is fitted_value.
+// boards of every size); built without SSSE3, it is fitted_value. The wide board
+// (8 to 15 pits) has a vector a row and the same steps.
 
 #include "search/fitted_evaluation.hpp"
 #include "search/packed_board.hpp"
@@ -69,6 +70,54 @@ constexpr std::array<Lanes, 8> make_all_lanes() {
 
 inline constexpr std::array<Lanes, 8> kLanes = make_all_lanes();
 
+/// The wide board's constants for `n` pits a side: a row a vector (lane i: pit i),
+/// the weights of the mover's row and of the opponent's apart.
+struct WideLanes {
+    struct Row {
+        alignas(16) std::array<std::int8_t, 16> pit{};
+        alignas(16) std::array<std::int8_t, 16> sown_over{};
+        alignas(16) std::array<std::int8_t, 16> extra_turn{};
+        alignas(16) std::array<std::int8_t, 16> empty{};
+    };
+    Row mine, theirs;
+    alignas(16) std::array<std::int8_t, 16> distance{};
+    alignas(16) std::array<std::int8_t, 16> index{};
+    alignas(16) std::array<std::int8_t, 16> past_row{};  ///< 1 in lane n: no capture past the row
+    /// Shuffle: lane j gets the other row's pit n-1-j (what lies opposite), 0 past the row.
+    alignas(16) std::array<std::int8_t, 16> opposite{};
+};
+
+constexpr WideLanes make_wide_lanes(int n) {
+    using W = FittedWeights;
+    WideLanes l;
+    for (int i = 0; i < 16; ++i) {
+        l.index[i] = static_cast<std::int8_t>(i);
+        l.opposite[i] = static_cast<std::int8_t>(i < n ? n - 1 - i : -128);
+        if (i >= n) continue;
+        const int distance = n - i;
+        const auto w = static_cast<std::size_t>((distance < 6 ? distance : 6) - 1);
+        l.distance[i] = static_cast<std::int8_t>(distance);
+        l.mine.pit[i] = static_cast<std::int8_t>(W::kMine[w]);
+        l.theirs.pit[i] = static_cast<std::int8_t>(W::kTheirs[w]);
+        l.mine.sown_over[i] = W::kMySownOver;
+        l.theirs.sown_over[i] = W::kTheirSownOver;
+        l.mine.extra_turn[i] = W::kMyExtraTurn;
+        l.theirs.extra_turn[i] = W::kTheirExtraTurn;
+        l.mine.empty[i] = W::kMyEmpty;
+        l.theirs.empty[i] = W::kTheirEmpty;
+    }
+    if (n < 16) l.past_row[n] = 1;
+    return l;
+}
+
+constexpr std::array<WideLanes, 16> make_all_wide_lanes() {
+    std::array<WideLanes, 16> all{};
+    for (int n = 1; n < 16; ++n) all[static_cast<std::size_t>(n)] = make_wide_lanes(n);
+    return all;
+}
+
+inline constexpr std::array<WideLanes, 16> kWideLanes = make_all_wide_lanes();
+
 }  // namespace packed_fitted
 
 /// fitted_value(board, rules.rules), computed on the board's words.
@@ -116,6 +165,67 @@ inline int packed_fitted_value(const PackedBoard& board, const PackedRules& rule
         best = _mm_max_epu8(best, _mm_srli_epi64(best, 8));
         const int mine = _mm_extract_epi16(best, 0) & 0xFF, theirs = _mm_extract_epi16(best, 4) & 0xFF;
         value += W::kMyCapture * mine + W::kTheirCapture * theirs;
+    }
+    return value;
+#else
+    return fitted_value(board, rules.rules);
+#endif
+}
+
+/// fitted_value(board, rules.rules) on the wide board: as above, a vector a row.
+inline int packed_fitted_value(const WidePackedBoard& board, const WidePackedRules& rules) {
+#if defined(__SSSE3__)
+    using W = FittedWeights;
+    const packed_fitted::WideLanes& l = packed_fitted::kWideLanes[static_cast<std::size_t>(board.pits())];
+    auto load = [](const std::array<std::int8_t, 16>& a) {
+        return _mm_load_si128(reinterpret_cast<const __m128i*>(a.data()));
+    };
+    auto row_of = [&](Side side) {
+        const Word128 w = board.word(side) & rules.row;
+        return _mm_set_epi64x(static_cast<long long>(static_cast<std::uint64_t>(w >> 64)),
+                              static_cast<long long>(static_cast<std::uint64_t>(w)));
+    };
+    const Side me = board.to_move();
+    const __m128i mine = row_of(me), theirs = row_of(opponent(me));
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
+    const __m128i n = _mm_set1_epi8(static_cast<char>(board.pits()));
+    const __m128i distance = load(l.distance);
+
+    // Stones by distance, sown over, extra turns, empty pits, row by row (see above).
+    auto row_sum = [&](__m128i v, const packed_fitted::WideLanes::Row& w) {
+        const __m128i over = _mm_min_epu8(_mm_subs_epu8(v, distance), n);
+        const __m128i empty = _mm_and_si128(_mm_cmpeq_epi8(v, zero), one);
+        __m128i sum = _mm_add_epi16(_mm_maddubs_epi16(v, load(w.pit)), _mm_maddubs_epi16(over, load(w.sown_over)));
+        sum = _mm_add_epi16(sum, _mm_maddubs_epi16(empty, load(w.empty)));
+        if (rules.rules.extra_turn) {
+            const __m128i extra = _mm_and_si128(_mm_cmpeq_epi8(v, distance), one);
+            sum = _mm_add_epi16(sum, _mm_maddubs_epi16(extra, load(w.extra_turn)));
+        }
+        return sum;
+    };
+    __m128i sum = _mm_add_epi16(row_sum(mine, l.mine), row_sum(theirs, l.theirs));
+    sum = _mm_madd_epi16(sum, _mm_set1_epi16(1));  // four 32-bit lanes
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(1, 0, 3, 2)));
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(2, 3, 0, 1)));
+    int value = W::kToMove + _mm_cvtsi128_si32(sum);
+
+    if (rules.rules.capture != CaptureRule::Never) {
+        // The biggest capture of `row`'s sowings against `other` (see above), its landing stone counted.
+        auto best_capture = [&](__m128i row, __m128i other) {
+            const __m128i landing = _mm_min_epu8(_mm_adds_epu8(load(l.index), row), n);
+            const __m128i landed_on = _mm_shuffle_epi8(_mm_or_si128(row, load(l.past_row)), landing);
+            const __m128i opposite = _mm_shuffle_epi8(_mm_shuffle_epi8(other, load(l.opposite)), landing);
+            __m128i taken = _mm_andnot_si128(_mm_cmpeq_epi8(row, zero), _mm_cmpeq_epi8(landed_on, zero));
+            if (rules.rules.capture != CaptureRule::Always)
+                taken = _mm_andnot_si128(_mm_cmpeq_epi8(opposite, zero), taken);
+            __m128i best = _mm_and_si128(taken, _mm_add_epi8(opposite, one));
+            best = _mm_max_epu8(best, _mm_srli_si128(best, 8));
+            best = _mm_max_epu8(best, _mm_srli_si128(best, 4));
+            best = _mm_max_epu8(best, _mm_srli_si128(best, 2));
+            best = _mm_max_epu8(best, _mm_srli_si128(best, 1));
+            return _mm_cvtsi128_si32(best) & 0xFF;
+        };
+        value += W::kMyCapture * best_capture(mine, theirs) + W::kTheirCapture * best_capture(theirs, mine);
     }
     return value;
 #else

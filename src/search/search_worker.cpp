@@ -61,7 +61,7 @@ int SearchWorker<Board>::leaf_value(const Board& p) const {
         case Heuristic::Weighted:
             return 3 * side_difference(p, me);
         case Heuristic::Fitted:
-            if constexpr (std::is_same_v<Board, PackedBoard>)
+            if constexpr (std::is_same_v<Board, PackedBoard> || std::is_same_v<Board, WidePackedBoard>)
                 return packed_fitted_value(p, context_);
             else
                 return fitted_value(p, Ops::rules(context_));
@@ -478,5 +478,6 @@ std::vector<int> SearchWorker<Board>::principal_variation(const Board& root, int
 
 template class SearchWorker<Position>;
 template class SearchWorker<PackedBoard>;
+template class SearchWorker<WidePackedBoard>;
 
 }  // namespace mancala::search

@@ -250,5 +250,6 @@ private:
 
 extern template class SearchWorker<Position>;
 extern template class SearchWorker<PackedBoard>;
+extern template class SearchWorker<WidePackedBoard>;
 
 }  // namespace mancala::search

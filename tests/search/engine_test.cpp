@@ -63,27 +63,33 @@ Position random_position(std::mt19937& rng, const Rules& rules, int max_stones) 
     }
 }
 
-TEST(PackedBoard, PlaysExactlyLikePosition) {
+// Each packed board plays every move of random games as Position does, on every
+// board size it holds: the same position after it, the same result.
+template <class Board>
+void expect_plays_exactly_like_position(int first_pits) {
     std::mt19937 rng(99);
     for (const char* preset : {"kalah", "homework", "relay"}) {
-        for (int n = 1; n <= 7; ++n) {
+        for (int n = first_pits; n <= Board::kMaxPits; ++n) {
             const Rules rules = make_rules(preset, n, 0);
-            const PackedRules packed_rules(rules);
+            const typename Board::Packed packed_rules(rules);
             for (int game = 0; game < 40; ++game) {
                 Position p = random_position(rng, rules, game % 5 == 0 ? 30 : 6);
-                if (!PackedBoard::fits(p)) continue;
-                PackedBoard b = PackedBoard::from(p);
+                if (!Board::fits(p)) continue;
+                Board b = Board::from(p);
                 while (!p.is_terminal(rules)) {
                     const MoveList moves = p.legal_moves();
                     unsigned movable = 0;
                     for (int k = 0; k < moves.size(); ++k) movable |= 1u << moves[k];
                     ASSERT_EQ(b.movable(packed_rules), movable) << preset << " " << to_string(p);
+                    ASSERT_EQ(b.move_count(packed_rules), moves.size()) << preset << " " << to_string(p);
                     ASSERT_EQ(b.row_stones(packed_rules, Side::South), p.row_stones(Side::South));
                     ASSERT_EQ(b.row_stones(packed_rules, Side::North), p.row_stones(Side::North));
+                    ASSERT_EQ(b.pit_stones(packed_rules), p.row_stones(Side::South) + p.row_stones(Side::North));
                     const int move = moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))];
                     const MoveResult fast = b.apply(packed_rules, move);
                     const MoveResult slow = p.apply(rules, move);
                     ASSERT_EQ(b.to_position(), p) << preset << " " << to_string(p);
+                    ASSERT_TRUE(b.is_consistent()) << preset << " " << to_string(p);
                     ASSERT_EQ(fast.extra_turn, slow.extra_turn);
                     ASSERT_EQ(fast.capture, slow.capture);
                     ASSERT_EQ(fast.captured, slow.captured);
@@ -95,6 +101,27 @@ TEST(PackedBoard, PlaysExactlyLikePosition) {
             }
         }
     }
+}
+
+TEST(PackedBoard, PlaysExactlyLikePosition) { expect_plays_exactly_like_position<PackedBoard>(1); }
+
+// The wide board holds the small boards too: it is checked on them as well.
+TEST(WidePackedBoard, PlaysExactlyLikePosition) { expect_plays_exactly_like_position<WidePackedBoard>(1); }
+
+TEST(WidePackedBoard, HoldsFifteenPitsAndTwoHundredFiftyFiveStones) {
+    const std::vector<int> south{17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17};
+    const std::vector<int> north(15, 0);
+    const Position full = Position::from_counts(south, north, 0, 0, Side::South);
+    ASSERT_EQ(full.total_stones(), 255);
+    EXPECT_FALSE(PackedBoard::fits(full));
+    ASSERT_TRUE(WidePackedBoard::fits(full));
+    EXPECT_EQ(WidePackedBoard::from(full).to_position(), full);
+    const Position sixteen =
+        Position::from_counts(std::vector<int>(16, 1), std::vector<int>(16, 1), 0, 0, Side::South);
+    EXPECT_FALSE(WidePackedBoard::fits(sixteen));
+    const Position heavy = Position::from_counts(
+        south, std::vector<int>{1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 0, 0, Side::South);
+    EXPECT_FALSE(WidePackedBoard::fits(heavy));
 }
 
 TEST(PositionKey, IgnoresStoresButNotPitsOrSide) {
@@ -112,6 +139,32 @@ TEST(PositionKey, IgnoresStoresButNotPitsOrSide) {
     EXPECT_EQ(PackedBoard::from(a).key(packed), PackedBoard::from(b).key(packed));
     EXPECT_NE(PackedBoard::from(a).key(packed), PackedBoard::from(c).key(packed));
     EXPECT_NE(PackedBoard::from(a).key(packed), PackedBoard::from(d).key(packed));
+}
+
+// The wide board's keys are its own: stores left out, every pit and the side in,
+// and no two of many random positions alike.
+TEST(PositionKey, WideBoardKeysIgnoreStoresButNotPitsOrSide) {
+    const Rules rules = make_rules("kalah", 10, 4);
+    const WidePackedRules packed(rules);
+    const std::vector<int> row{1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    const std::vector<int> other{10, 9, 8, 7, 6, 5, 4, 3, 2, 1};
+    auto key = [&](const Position& p) { return WidePackedBoard::from(p).key(packed); };
+    const Position a = Position::from_counts(row, other, 0, 0, Side::South);
+    EXPECT_EQ(key(a), key(Position::from_counts(row, other, 7, 3, Side::South)));
+    EXPECT_NE(key(a), key(Position::from_counts(row, other, 0, 0, Side::North)));
+    EXPECT_NE(key(a), key(Position::from_counts(other, row, 0, 0, Side::South)));
+    std::mt19937 rng(5);
+    std::vector<std::uint64_t> keys;
+    for (int i = 0; i < 20000; ++i) {
+        std::vector<int> south(10), north(10);
+        for (int& x : south) x = static_cast<int>(rng() % 4);
+        for (int& x : north) x = static_cast<int>(rng() % 4);
+        // Pit by pit: a stone moved to a neighbouring pit or across gives another key.
+        keys.push_back(key(Position::from_counts(south, north, 0, 0, i % 2 ? Side::South : Side::North)));
+    }
+    std::sort(keys.begin(), keys.end());
+    const auto distinct = static_cast<std::size_t>(std::unique(keys.begin(), keys.end()) - keys.begin());
+    EXPECT_GE(distinct, keys.size() - 1);  // duplicates only where the random positions repeat
 }
 
 TEST(TranspositionTable, StoresAndFindsEntries) {
@@ -239,8 +292,11 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(DepthCase{"kalah", 6, 5, Heuristic::StoreDiff}, DepthCase{"kalah", 4, 8, Heuristic::Weighted},
                       DepthCase{"homework", 5, 6, Heuristic::SideDiff},
                       DepthCase{"relay", 4, 5, Heuristic::StoreDiff},
-                      DepthCase{"kalah", 9, 3, Heuristic::StoreDiff},    // more than 7 pits: the generic board
-                      DepthCase{"kalah", 3, 120, Heuristic::Weighted}),  // more than 255 stones: generic too
+                      DepthCase{"kalah", 9, 3, Heuristic::StoreDiff},     // 8 to 15 pits: the wide board
+                      DepthCase{"homework", 10, 2, Heuristic::Weighted},  // the wide board capturing on empty
+                      DepthCase{"relay", 11, 2, Heuristic::SideDiff},     // the wide board relaying
+                      DepthCase{"kalah", 16, 1, Heuristic::StoreDiff},    // more than 15 pits: the generic board
+                      DepthCase{"kalah", 3, 120, Heuristic::Weighted}),   // more than 255 stones: generic too
     [](const auto& info) { return std::string(info.param.preset) + "_" + std::to_string(info.param.pits); });
 
 TEST(Engine, ProvesTheValueOfTinyGames) {

@@ -110,10 +110,10 @@ int slow_fitted_value(const Position& p, const Rules& rules) {
     return value;
 }
 
-TEST(FittedEvaluation, AgreesWithItsSlowTwinAndOnBothBoards) {
+TEST(FittedEvaluation, AgreesWithItsSlowTwinAndOnEveryBoard) {
     std::mt19937 rng(7);
     for (const char* preset : {"kalah", "homework"}) {
-        for (int n : {1, 2, 3, 4, 5, 6, 7}) {
+        for (int n : {1, 2, 3, 4, 5, 6, 7, 8, 10, 15}) {
             for (const bool extra : {true, false}) {
                 Rules rules = make_rules(preset, n, 4);
                 rules.extra_turn = extra;
@@ -134,6 +134,18 @@ TEST(FittedEvaluation, AgreesWithItsSlowTwinAndOnBothBoards) {
                     if (!heavy) {
                         EXPECT_EQ(fast, slow_fitted_value(p, rules));
                     }
+                    // The packed boards hold at most 255 stones: past them, the same pits halved.
+                    Position q = p;
+                    while (q.total_stones() > 255) {
+                        for (int& s : south) s /= 2;
+                        for (int& s : north) s /= 2;
+                        q = position(south, north, p.to_move());
+                    }
+                    const int wide_expected = fitted_value(q, rules);
+                    ASSERT_TRUE(WidePackedBoard::fits(q));
+                    EXPECT_EQ(fitted_value(WidePackedBoard::from(q), rules), wide_expected);
+                    EXPECT_EQ(packed_fitted_value(WidePackedBoard::from(q), WidePackedRules(rules)), wide_expected);
+                    if (n > PackedBoard::kMaxPits || q != p) continue;
                     ASSERT_TRUE(PackedBoard::fits(p));
                     EXPECT_EQ(fitted_value(PackedBoard::from(p), rules), fast);
                     EXPECT_EQ(packed_fitted_value(PackedBoard::from(p), PackedRules(rules)), fast);
