@@ -60,11 +60,18 @@ int SearchWorker<Board>::leaf_value(const Board& p) const {
             return kPointsPerStone * side_difference(p, me);
         case Heuristic::Weighted:
             return 3 * side_difference(p, me);
-        case Heuristic::Fitted:
+        case Heuristic::Fitted: {
+            int value;
             if constexpr (std::is_same_v<Board, PackedBoard> || std::is_same_v<Board, WidePackedBoard>)
-                return packed_fitted_value(p, context_);
+                value = packed_fitted_value(p, context_);
             else
-                return fitted_value(p, Ops::rules(context_));
+                value = fitted_value(p, Ops::rules(context_));
+            // A fit can overshoot what is left to win: no side gains more than every
+            // stone in the pits, which the search's bound (Step 2) takes for every value.
+            const int on_board =
+                kPointsPerStone * (shared_.total_stones - p.store(Side::South) - p.store(Side::North));
+            return std::clamp(value, -on_board, on_board);
+        }
     }
     return 0;
 }

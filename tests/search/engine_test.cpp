@@ -32,8 +32,11 @@ int reference_negamax(const Rules& rules, const Position& p, int depth, Heuristi
                 return kPointsPerStone * side;
             case Heuristic::Weighted:
                 return 3 * side;
-            case Heuristic::Fitted:
-                return fitted_value(p, rules);
+            case Heuristic::Fitted: {
+                // The engine's leaves hold it to what is left to win, as its bounds do.
+                const int on_board = kPointsPerStone * p.stones_in_pits();
+                return std::clamp(fitted_value(p, rules), -on_board, on_board);
+            }
         }
     }
     int best = -(1 << 29);
@@ -296,7 +299,10 @@ INSTANTIATE_TEST_SUITE_P(
                       DepthCase{"homework", 10, 2, Heuristic::Weighted},  // the wide board capturing on empty
                       DepthCase{"relay", 11, 2, Heuristic::SideDiff},     // the wide board relaying
                       DepthCase{"kalah", 16, 1, Heuristic::StoreDiff},    // more than 15 pits: the generic board
-                      DepthCase{"kalah", 3, 120, Heuristic::Weighted}),   // more than 255 stones: generic too
+                      DepthCase{"kalah", 3, 120, Heuristic::Weighted},    // more than 255 stones: generic too
+                      // The fitted value, held to what is left to win: small rows, where it overshoots.
+                      DepthCase{"homework", 7, 2, Heuristic::Fitted}, DepthCase{"kalah", 8, 2, Heuristic::Fitted},
+                      DepthCase{"relay", 6, 3, Heuristic::Fitted}, DepthCase{"kalah", 5, 4, Heuristic::Fitted}),
     [](const auto& info) { return std::string(info.param.preset) + "_" + std::to_string(info.param.pits); });
 
 TEST(Engine, ProvesTheValueOfTinyGames) {
