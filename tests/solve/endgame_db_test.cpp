@@ -1,6 +1,8 @@
 #include "solve/endgame_db.hpp"
+
 #include "core/rules_string.hpp"
 #include "search/engine.hpp"
+#include "search/packed_board.hpp"
 #include "solve/tier_builder.hpp"
 #include "solve/tier_file.hpp"
 #include "solve/tier_sweep.hpp"
@@ -378,6 +380,35 @@ TEST(EndgameDatabase, EngineProofAgreesWithTheFullDatabase) {
                 EXPECT_EQ(report.score, search::kPointsPerStone * full.final_margin(start))
                     << c.preset << c.pits << c.seeds << " threads " << threads << " warm-up " << warmup;
             }
+    }
+}
+
+// Boards of 8 to 15 pits are searched on the wide packed board, which reads the
+// database as the 64-bit board does: its proofs with a small database agree with
+// the search to the end without one (a full database of 8 pits is too big here).
+TEST(EndgameDatabase, WideBoardProofAgreesWithTheSearchWithoutIt) {
+    for (const char* preset : {"kalah", "homework"}) {
+        const Rules rules = make_rules(preset, 8, 1);
+        const Position start = Position::start(rules);
+        ASSERT_FALSE(search::PackedBoard::fits(start));
+        ASSERT_TRUE(search::WidePackedBoard::fits(start));
+        search::Engine plain({search::Heuristic::StoreDiff, 16, 1});
+        const auto expected = plain.search(rules, start, {}, search::SearchMode::proof(0));
+        ASSERT_TRUE(expected.proven) << preset;
+        EndgameDatabase leaves(rules);
+        leaves.build(6, 2);
+        for (int threads : {1, 2}) {
+            search::EngineSettings settings{search::Heuristic::StoreDiff, 16, threads};
+            settings.endgame = &leaves;
+            search::Engine engine(settings);
+            const auto report = engine.search(rules, start, {}, search::SearchMode::proof(8));
+            ASSERT_TRUE(report.proven) << preset << " threads " << threads;
+            EXPECT_EQ(report.score, expected.score) << preset << " threads " << threads;
+            // The database was read: its leaves end lines the plain search played out.
+            if (threads == 1) {
+                EXPECT_LT(report.nodes, expected.nodes) << preset;
+            }
+        }
     }
 }
 
