@@ -162,7 +162,6 @@ TEST(PositionKey, WideBoardKeysIgnoreStoresButNotPitsOrSide) {
         std::vector<int> south(10), north(10);
         for (int& x : south) x = static_cast<int>(rng() % 4);
         for (int& x : north) x = static_cast<int>(rng() % 4);
-        // Pit by pit: a stone moved to a neighbouring pit or across gives another key.
         keys.push_back(key(Position::from_counts(south, north, 0, 0, i % 2 ? Side::South : Side::North)));
     }
     std::sort(keys.begin(), keys.end());
