@@ -30,7 +30,7 @@ void add_engine_command(CLI::App& app) {
     auto args = std::make_shared<EngineArgs>();
     CLI::App* cmd = app.add_subcommand(
         "engine",
-        "serve an agent over standard input and output in the mancala engine protocol (docs/PROTOCOL.md)");
+        "Serve an agent over standard input and output in the mancala engine protocol (docs/PROTOCOL.md)");
     cmd->add_option("--agent", args->agent, "the agent that plays, any agent spec")->capture_default_str();
     args->host.add_to(*cmd);
     cmd->footer(
