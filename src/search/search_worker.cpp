@@ -68,8 +68,7 @@ int SearchWorker<Board>::leaf_value(const Board& p) const {
                 value = fitted_value(p, Ops::rules(context_));
             // A fit can overshoot what is left to win: no side gains more than every
             // stone in the pits, which the search's bound (Step 2) takes for every value.
-            const int on_board =
-                kPointsPerStone * (shared_.total_stones - p.store(Side::South) - p.store(Side::North));
+            const int on_board = kPointsPerStone * stones_in_pits(p);
             return std::clamp(value, -on_board, on_board);
         }
     }
@@ -109,7 +108,7 @@ void SearchWorker<Board>::make_child(Child<Board>& c, const Board& p, int move, 
     c.replies = 0;
     if (c.over) return;
     // Without a database both bounds are -1: no child is in it or untabled.
-    const int stones = shared_.total_stones - c.board.store(Side::South) - c.board.store(Side::North);
+    const int stones = stones_in_pits(c.board);
     if (stones <= shared_.endgame_stones) {
         c.exact_at = endgame_address(c.board, stones);
         __builtin_prefetch(c.exact_at);
@@ -217,7 +216,7 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
 
     // Step 2. The stones in the pits: the mover can neither gain nor lose more than
     // all of them, and with few enough of them the endgame database knows the value.
-    const int stones = shared_.total_stones - p.store(Side::South) - p.store(Side::North);
+    const int stones = stones_in_pits(p);
     const int on_board = kPointsPerStone * stones;
     if (alpha >= on_board) return on_board;
     if (beta <= -on_board) return -on_board;

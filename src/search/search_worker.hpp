@@ -213,6 +213,10 @@ private:
     int child_value(const Board& p, int move, int depth, int alpha, int beta);
     int frontier(const Board& p, int alpha, int beta);
     int leaf_value(const Board& p) const;
+    /// The stones still in `p`'s pits, from its stores (two reads, not a sum over the rows).
+    int stones_in_pits(const Board& p) const {
+        return shared_.total_stones - p.store(Side::South) - p.store(Side::North);
+    }
     /// The exact value of `p` (in points) from the endgame database; `stones` are those in its pits.
     int endgame_value(const Board& p, int stones) const;
     /// Where the database keeps that value (in stones).
