@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Measures the engine's and the solver's speed goals in one sitting.
+
+This machine's speed varies by up to two times from one sitting to the next,
+so a goal is judged by the median of several runs taken in the same hour, and
+the runs are interleaved (one of each measurement per round) so that a drift of
+the machine touches every figure alike. Prints a Markdown table: each goal, its
+runs' minimum, median and maximum, and whether the median meets it.
+
+Usage: scripts/speed_goals.py [--runs N] [--long] [--binary PATH]
+  --runs N   rounds (default 3)
+  --long     also the 24-stone database build (about 15-30 s a run) and one
+             solve of Kalah(6,5) on two threads (5-15 minutes)
+"""
+
+import argparse
+import datetime
+import re
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Measurement:
+    """One command, run once a round, and the figures read from each run."""
+
+    def __init__(self, command, figures, long_only=False, rounds=None):
+        self.command = command
+        self.figures = figures  # Figure objects, each reading its value from (output, seconds)
+        self.long_only = long_only
+        self.rounds = rounds  # at most this many runs (None: one every round)
+
+
+class Figure:
+    """A number a run gives, and the goal it must reach (None: context only)."""
+
+    def __init__(self, name, read, unit, target=None, higher_is_better=True):
+        self.name = name
+        self.read = read
+        self.unit = unit
+        self.target = target
+        self.higher_is_better = higher_is_better
+        self.values = []
+
+    def met(self, value):
+        return value >= self.target if self.higher_is_better else value < self.target
+
+
+def wall_seconds(out, seconds):
+    return seconds
+
+
+def bench_rate(out, _):
+    return float(re.search(r"^nodes/s: (\d+)", out, re.M).group(1)) / 1e6
+
+
+def start_line_rate(out, _):
+    return float(re.search(r"start to depth \d+: [\d.]+ s, \d+ nodes, (\d+) nodes/s", out).group(1)) / 1e6
+
+
+def database_rate(out, _):
+    return float(re.search(r"([\d.]+) million positions/s", out).group(1))
+
+
+def measurements(binary):
+    m = str(binary)
+
+    def solve(name, pits, seeds, rules, threads, target, **kw):
+        command = [m, "solve", "--rules", rules, "--pits", str(pits), "--seeds", str(seeds), "--threads", str(threads)]
+        return Measurement(command, [Figure(name, wall_seconds, "s", target, higher_is_better=False)], **kw)
+
+    return [
+        Measurement([m, "bench"], [Figure("bench, one thread", bench_rate, "M nodes/s", 20),
+                                   Figure("Kalah(6,4) to depth 24", start_line_rate, "M nodes/s")]),
+        Measurement([m, "bench", "--start-depth", "18"],
+                    [Figure("Kalah(6,4) to depth 18", start_line_rate, "M nodes/s")]),
+        Measurement([m, "bench", "--db-stones", "18"],
+                    [Figure("database to 18 stones, two threads", database_rate, "M positions/s", 40)]),
+        Measurement([m, "bench", "--db-stones", "24"],
+                    [Figure("database to 24 stones, two threads", database_rate, "M positions/s", 25)],
+                    long_only=True),
+        solve("Kalah(5,5) from nothing, two threads", 5, 5, "kalah", 2, 2),
+        solve("empty capture (5,5) from nothing, two threads", 5, 5, "homework", 2, 2),
+        solve("Kalah(6,4), one thread", 6, 4, "kalah", 1, 10),
+        solve("empty capture (6,4), one thread", 6, 4, "homework", 1, 10),
+        solve("Kalah(6,4), two threads", 6, 4, "kalah", 2, 6),
+        solve("empty capture (6,4), two threads", 6, 4, "homework", 2, 6),
+        solve("Kalah(6,5), two threads", 6, 5, "kalah", 2, 300, long_only=True, rounds=1),
+    ]
+
+
+def run_once(measurement):
+    started = time.perf_counter()
+    done = subprocess.run(measurement.command, capture_output=True, text=True)
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        sys.exit(f"speed_goals: `{' '.join(measurement.command)}` failed ({done.returncode}): {done.stderr.strip()}")
+    for f in measurement.figures:
+        f.values.append(f.read(done.stdout + done.stderr, seconds))
+
+
+def figure(value, unit):
+    return f"{value:.2f}" if unit == "s" else f"{value:.1f}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="rounds of every measurement (default 3)")
+    parser.add_argument("--long", action="store_true", help="also the 24-stone database and Kalah(6,5)")
+    parser.add_argument("--binary", default=str(ROOT / "build" / "mancala"), help="the mancala to measure")
+    args = parser.parse_args()
+    if args.runs < 1 or args.runs > 50:
+        parser.error("--runs must be 1 to 50")
+    binary = Path(args.binary)
+    if not binary.is_file():
+        sys.exit(f"speed_goals: no {binary}: build it first (cmake --build --preset release)")
+
+    chosen = [x for x in measurements(binary) if args.long or not x.long_only]
+    for r in range(args.runs):
+        for x in chosen:
+            if x.rounds is not None and r >= x.rounds:
+                continue
+            run_once(x)
+            for f in x.figures:
+                print(f"round {r + 1}/{args.runs}: {f.name}: {figure(f.values[-1], f.unit)} {f.unit}",
+                      file=sys.stderr, flush=True)
+
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip()
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    print(f"Speed goals at {commit}, {now}, {args.runs} interleaved rounds (scripts/speed_goals.py"
+          f"{' --long' if args.long else ''} --runs {args.runs})\n")
+    print("| figure | runs | min | median | max | goal | median meets it |")
+    print("|---|---|---|---|---|---|---|")
+    figures = [f for x in chosen for f in x.figures]
+    for f in figures:
+        median = statistics.median(f.values)
+        goal, verdict = "", ""
+        if f.target is not None:
+            goal = f"{'>=' if f.higher_is_better else '<'} {f.target} {f.unit}"
+            verdict = "yes" if f.met(median) else "no"
+        print(f"| {f.name} ({f.unit}) | {len(f.values)} | {figure(min(f.values), f.unit)} | "
+              f"{figure(median, f.unit)} | {figure(max(f.values), f.unit)} | {goal} | {verdict} |")
+    # The rate at depth 24 within 25% of the rate at depth 18, round by round.
+    by_name = {f.name: f for f in figures}
+    deep, shallow = by_name["Kalah(6,4) to depth 24"].values, by_name["Kalah(6,4) to depth 18"].values
+    ratios = [d / s for d, s in zip(deep, shallow)]
+    median = statistics.median(ratios)
+    print(f"| depth 24's rate over depth 18's, round by round | {len(ratios)} | {min(ratios):.2f} | {median:.2f} | "
+          f"{max(ratios):.2f} | >= 0.75 | {'yes' if median >= 0.75 else 'no'} |")
+
+
+if __name__ == "__main__":
+    main()
