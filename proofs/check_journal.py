@@ -3,11 +3,13 @@
 with the C++ engine): from the position asked, every "split" answer must follow from the
 answers of its children by the rules of the game (a node where the first player moves holds
 when the child its move names holds; one where the second player moves, when every child
-holds), down to the "search" answers, which are the leaves taken on trust, and to finished
-games, whose margin is counted here.
+holds; the other way round for a bound refuted, which proves the margin below it), down to
+the "search" answers, which are the leaves taken on trust, and to finished games, whose
+margin is counted here.
 
     proofs/check_journal.py proofs/kalah-6-6.journal --at-least 2
     proofs/check_journal.py proofs/homework-6-6.journal --at-least 2 --position "6,6,6,6,6,6/6,6,6,6,6,6/0/0/S"
+    proofs/check_journal.py proofs/kalah-6-6.journal --at-most 20
 
 Prints the leaves the proof rests on (each search's position, nodes and seconds) and their
 totals; exits 1 if the journal does not prove the bound, 2 on a malformed journal.
@@ -151,6 +153,28 @@ class Checker:
             return self.holds(children[pit], at_least, line + [self.name(position, pit)])
         return all(self.holds(child, at_least, line + [self.name(position, pit)]) for pit, child in children.items())
 
+    def refuted(self, position, at_least, line):
+        """Whether the journal proves that South's final margin from `position` is below `at_least`:
+        the dual of holds (every child refuted where South moves, the named one where North does)."""
+        if self.game.over(position):
+            return self.game.south_margin(position) < at_least
+        text = self.game.write(position)
+        e = self.answer(text, at_least)
+        if e is None:
+            raise Unproven(f"after {' '.join(line) or 'the root'} ({text}): no answer in the journal")
+        if e["holds"]:
+            return False
+        if e["how"] == "search":
+            self.leaves.setdefault(text, (line, e))
+            return True
+        children = {pit: self.game.play(position, pit) for pit in self.game.moves(position)}
+        if position[4] == "N":
+            pit = e.get("move", -1)
+            if pit not in children:
+                raise Unproven(f"after {' '.join(line) or 'the root'}: the split answer names no legal move ({pit})")
+            return self.refuted(children[pit], at_least, line + [self.name(position, pit)])
+        return all(self.refuted(child, at_least, line + [self.name(position, pit)]) for pit, child in children.items())
+
     def name(self, position, pit):
         # B2..B(n+1) for South in sowing order; A(n+1)..A2 for North in its sowing order.
         if position[4] == "S":
@@ -165,7 +189,9 @@ class Unproven(Exception):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("journal")
-    parser.add_argument("--at-least", type=int, required=True, help="the first player's margin to check")
+    bound = parser.add_mutually_exclusive_group(required=True)
+    bound.add_argument("--at-least", type=int, help="the first player's margin to check: at least V")
+    bound.add_argument("--at-most", type=int, help="or: at most V (the journal refutes at least V + 1)")
     parser.add_argument("--position", help="the root (default: the start of the journal's game)")
     args = parser.parse_args()
     try:
@@ -177,20 +203,22 @@ def main():
         print(f"check_journal: {error}", file=sys.stderr)
         return 2
     checker = Checker(game, entries)
+    upper = args.at_most is not None
+    claim = f"at most {args.at_most:+d}" if upper else f"at least {args.at_least:+d}"
     try:
-        proven = checker.holds(root, args.at_least, [])
+        proven = checker.refuted(root, args.at_most + 1, []) if upper else checker.holds(root, args.at_least, [])
     except Unproven as error:
         print(f"not proven: {error}")
         return 1
     if not proven:
-        print(f"not proven: the journal says the first player's margin is not at least {args.at_least:+d}")
+        print(f"not proven: the journal says the first player's margin is not {claim}")
         return 1
     nodes = sum(e["nodes"] for _, e in checker.leaves.values())
     seconds = sum(e["seconds"] for _, e in checker.leaves.values())
     for text, (line, e) in checker.leaves.items():
         print(f"  {' '.join(line) or 'the root':<24} {text:<32} {e['nodes']:>14,} nodes {e['seconds']:>9.1f} s")
     print(f"proven: {header['rules']}({game.pits},{seeds}) from {game.write(root)}, the first player's margin "
-          f"at least {args.at_least:+d}; it rests on {len(checker.leaves)} searches, "
+          f"{claim}; it rests on {len(checker.leaves)} searches, "
           f"{nodes:,} nodes, {seconds:,.0f} s")
     return 0
 

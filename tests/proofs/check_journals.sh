@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The proof journals of proofs/ checked by proofs/check_journal.py (rules written again in
 # Python): both Kalah(6,6) journals prove the first player wins by at least 2; a journal
-# made here for a small game proves its value and not one more; a journal with a piece
+# made here for a small game proves its value and not one more, and at most its value and
+# not one less; a journal with a piece
 # taken out, or with an answer turned, proves nothing; a malformed one is refused; the
 # script that runs the standard proof says what it would run.
 set -uo pipefail
@@ -27,6 +28,11 @@ done
 $check "$work/small.journal" --at-least "$value" > /dev/null || fail "small game: at least $value not proven"
 out=$($check "$work/small.journal" --at-least $((value + 1)))
 [[ $? -eq 1 && $out == "not proven:"* ]] || fail "small game: at least $((value + 1)): $out"
+# The same journal refutes V + 1 through its split answers: at most V, and not at most V - 1.
+out=$($check "$work/small.journal" --at-most "$value") || fail "small game: at most $value: exit code $?: $out"
+[[ $out == *"proven:"*"at most"* ]] || fail "small game: at most $value: $out"
+out=$($check "$work/small.journal" --at-most $((value - 1)))
+[[ $? -eq 1 && $out == "not proven:"* ]] || fail "small game: at most $((value - 1)): $out"
 
 # Kalah(6,6) without the piece after B2 B4 A3, and with that piece's answer turned.
 grep -v '"position":"7,0,6,7,7,7/1,8,1,9,8,8/1/2/S"' "$root/proofs/kalah-6-6.journal" > "$work/less.journal"
