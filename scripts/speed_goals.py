@@ -10,7 +10,7 @@ runs' minimum, median and maximum, and whether the median meets it.
 Usage: scripts/speed_goals.py [--runs N] [--long] [--binary PATH]
   --runs N   rounds (default 3)
   --long     also the 24-stone database build (about 15-30 s a run) and one
-             solve of Kalah(6,5) on two threads (5-15 minutes)
+             solve of Kalah(6,5) on two threads (about 2-5 minutes)
 """
 
 import argparse
@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+RUN_LIMIT_SECONDS = 1800  # one run; Kalah(6,5) takes 2-5 minutes here
 
 
 class Measurement:
@@ -50,20 +51,28 @@ class Figure:
         return value >= self.target if self.higher_is_better else value < self.target
 
 
+def number(pattern, out):
+    """The number `pattern` captures in a run's output; a clear stop if the output has changed."""
+    found = re.search(pattern, out, re.M)
+    if not found:
+        sys.exit(f"speed_goals: no /{pattern}/ in the output:\n{out}")
+    return float(found.group(1))
+
+
 def wall_seconds(out, seconds):
     return seconds
 
 
 def bench_rate(out, _):
-    return float(re.search(r"^nodes/s: (\d+)", out, re.M).group(1)) / 1e6
+    return number(r"^nodes/s: (\d+)", out) / 1e6
 
 
 def start_line_rate(out, _):
-    return float(re.search(r"start to depth \d+: [\d.]+ s, \d+ nodes, (\d+) nodes/s", out).group(1)) / 1e6
+    return number(r"start to depth \d+: [\d.]+ s, \d+ nodes, (\d+) nodes/s", out) / 1e6
 
 
 def database_rate(out, _):
-    return float(re.search(r"([\d.]+) million positions/s", out).group(1))
+    return number(r"([\d.]+) million positions/s", out)
 
 
 def measurements(binary):
@@ -95,7 +104,10 @@ def measurements(binary):
 
 def run_once(measurement):
     started = time.perf_counter()
-    done = subprocess.run(measurement.command, capture_output=True, text=True)
+    try:
+        done = subprocess.run(measurement.command, capture_output=True, text=True, timeout=RUN_LIMIT_SECONDS)
+    except subprocess.TimeoutExpired:
+        sys.exit(f"speed_goals: `{' '.join(measurement.command)}` ran past {RUN_LIMIT_SECONDS} s")
     seconds = time.perf_counter() - started
     if done.returncode != 0:
         sys.exit(f"speed_goals: `{' '.join(measurement.command)}` failed ({done.returncode}): {done.stderr.strip()}")
