@@ -250,7 +250,11 @@ inline MoveResult BasicPackedBoard<Word>::apply(const Packed& r, int pit_index) 
     w_[1 - m] = opp;
 
     Side next = result.extra_turn ? mover : opponent(mover);
-    switch (rule::after_move(r.rules.end, next, row_empty(r, Side::South), row_empty(r, Side::North))) {
+    // The rows' emptiness from the words still in registers, not read back by side.
+    const bool own_empty = (own & r.row) == 0, opp_empty = (opp & r.row) == 0;
+    const bool south_empty = m == 0 ? own_empty : opp_empty;
+    const bool north_empty = m == 0 ? opp_empty : own_empty;
+    switch (rule::after_move(r.rules.end, next, south_empty, north_empty)) {
         case rule::AfterMove::GameOver:
             sweep_rows(r);
             result.game_over = true;
