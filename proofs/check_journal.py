@@ -132,48 +132,30 @@ class Checker:
                 return e
         return None
 
-    def holds(self, position, at_least, line):
-        """Whether the journal proves that South's final margin from `position` is at least `at_least`."""
+    def proves(self, position, at_least, holding, line):
+        """Whether the journal proves "at least `at_least`" holds (`holding`) or is refuted (not
+        `holding`) from `position`: a split answer follows from the child its move names where the
+        side that wants it moves (South for a bound that holds, North for one refuted), and from
+        every child where the other side does."""
         if self.game.over(position):
-            return self.game.south_margin(position) >= at_least
+            return (self.game.south_margin(position) >= at_least) == holding
         text = self.game.write(position)
         e = self.answer(text, at_least)
         if e is None:
             raise Unproven(f"after {' '.join(line) or 'the root'} ({text}): no answer in the journal")
-        if not e["holds"]:
+        if e["holds"] != holding:
             return False
         if e["how"] == "search":
             self.leaves.setdefault(text, (line, e))
             return True
         children = {pit: self.game.play(position, pit) for pit in self.game.moves(position)}
-        if position[4] == "S":
+        if position[4] == ("S" if holding else "N"):
             pit = e.get("move", -1)
             if pit not in children:
                 raise Unproven(f"after {' '.join(line) or 'the root'}: the split answer names no legal move ({pit})")
-            return self.holds(children[pit], at_least, line + [self.name(position, pit)])
-        return all(self.holds(child, at_least, line + [self.name(position, pit)]) for pit, child in children.items())
-
-    def refuted(self, position, at_least, line):
-        """Whether the journal proves that South's final margin from `position` is below `at_least`:
-        the dual of holds (every child refuted where South moves, the named one where North does)."""
-        if self.game.over(position):
-            return self.game.south_margin(position) < at_least
-        text = self.game.write(position)
-        e = self.answer(text, at_least)
-        if e is None:
-            raise Unproven(f"after {' '.join(line) or 'the root'} ({text}): no answer in the journal")
-        if e["holds"]:
-            return False
-        if e["how"] == "search":
-            self.leaves.setdefault(text, (line, e))
-            return True
-        children = {pit: self.game.play(position, pit) for pit in self.game.moves(position)}
-        if position[4] == "N":
-            pit = e.get("move", -1)
-            if pit not in children:
-                raise Unproven(f"after {' '.join(line) or 'the root'}: the split answer names no legal move ({pit})")
-            return self.refuted(children[pit], at_least, line + [self.name(position, pit)])
-        return all(self.refuted(child, at_least, line + [self.name(position, pit)]) for pit, child in children.items())
+            return self.proves(children[pit], at_least, holding, line + [self.name(position, pit)])
+        return all(self.proves(child, at_least, holding, line + [self.name(position, pit)])
+                   for pit, child in children.items())
 
     def name(self, position, pit):
         # B2..B(n+1) for South in sowing order; A(n+1)..A2 for North in its sowing order.
@@ -206,7 +188,8 @@ def main():
     upper = args.at_most is not None
     claim = f"at most {args.at_most:+d}" if upper else f"at least {args.at_least:+d}"
     try:
-        proven = checker.refuted(root, args.at_most + 1, []) if upper else checker.holds(root, args.at_least, [])
+        # At most V is at least V + 1 refuted.
+        proven = checker.proves(root, args.at_most + 1 if upper else args.at_least, not upper, [])
     except Unproven as error:
         print(f"not proven: {error}")
         return 1

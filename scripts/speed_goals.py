@@ -83,8 +83,9 @@ def measurements(binary):
         return Measurement(command, [Figure(name, wall_seconds, "s", target, higher_is_better=False)], **kw)
 
     return [
-        Measurement([m, "bench"], [Figure("bench, one thread", bench_rate, "M nodes/s", 20),
-                                   Figure("Kalah(6,4) to depth 24", start_line_rate, "M nodes/s")]),
+        Measurement([m, "bench", "--start-depth", "24"],
+                    [Figure("bench, one thread", bench_rate, "M nodes/s", 20),
+                     Figure("Kalah(6,4) to depth 24", start_line_rate, "M nodes/s")]),
         Measurement([m, "bench", "--start-depth", "18"],
                     [Figure("Kalah(6,4) to depth 18", start_line_rate, "M nodes/s")]),
         Measurement([m, "bench", "--db-stones", "18"],

@@ -115,9 +115,6 @@ public:
     int row_stones(const Packed& r, Side side) const {
         return Bytes::byte_sum(w_[static_cast<std::size_t>(index_of(side))] & r.row);
     }
-    bool row_empty(const Packed& r, Side side) const {
-        return (w_[static_cast<std::size_t>(index_of(side))] & r.row) == 0;
-    }
     /// Stones in both rows.
     int pit_stones(const Packed& r) const {
         return Bytes::byte_sum(w_[0] & r.row) + Bytes::byte_sum(w_[1] & r.row);
