@@ -1,7 +1,11 @@
 // What a random read of memory the size of a proof's table costs on this machine,
 // alone and with others under way: the reason a search node starts the reads of all
 // its children before it reads the first (search/child_list.hpp).
-//   ./build/bench/mancala_bench --benchmark_filter=RandomReads
+//   ./build/bench/mancala_bench --benchmark_filter=RandomReads/
+// And one read at a time over regions from 256 KiB to 256 MiB (ReadLatency): which
+// level of the caches a working set of that size is served from, and how slowly in a
+// given sitting of the machine (the engine's bench touches a few MiB; a proof hundreds).
+//   ./build/bench/mancala_bench --benchmark_filter=ReadLatency
 // And what touching fresh memory costs (FirstTouch): on a virtual machine whose host
 // takes back the memory a process frees, a first run after a pause pays for it.
 //   sleep 9; ./build/bench/mancala_bench --benchmark_filter=FirstTouch/1
@@ -25,12 +29,12 @@ constexpr std::size_t kLine = 64;
 // One cycle through every cache line of the region in a random order (Sattolo's
 // shuffle): each line holds the offset of the next, so each read needs the one before.
 struct ChasedRegion {
-    ChasedRegion() {
-        void* memory = ::mmap(nullptr, kRegionBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    explicit ChasedRegion(std::size_t region_bytes) : size(region_bytes) {
+        void* memory = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (memory == MAP_FAILED) throw std::bad_alloc();
-        ::madvise(memory, kRegionBytes, MADV_HUGEPAGE);  // as the table is
+        ::madvise(memory, size, MADV_HUGEPAGE);  // as the table is
         bytes = static_cast<char*>(memory);
-        const std::size_t lines = kRegionBytes / kLine;
+        const std::size_t lines = size / kLine;
         std::vector<std::uint32_t> order(lines);
         for (std::size_t i = 0; i < lines; ++i) order[i] = static_cast<std::uint32_t>(i);
         std::mt19937_64 random(1);
@@ -40,12 +44,15 @@ struct ChasedRegion {
             std::memcpy(bytes + std::size_t{order[i]} * kLine, &next, sizeof next);
         }
     }
-    ~ChasedRegion() { ::munmap(bytes, kRegionBytes); }
+    ~ChasedRegion() { ::munmap(bytes, size); }
+    ChasedRegion(const ChasedRegion&) = delete;
+    ChasedRegion& operator=(const ChasedRegion&) = delete;
+    std::size_t size;
     char* bytes = nullptr;
 };
 
 const ChasedRegion& region() {
-    static const ChasedRegion r;
+    static const ChasedRegion r(kRegionBytes);
     return r;
 }
 
@@ -65,6 +72,20 @@ void RandomReads(benchmark::State& state) {
                                                        benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(RandomReads)->Arg(1)->Arg(2)->Arg(4)->Arg(8);
+
+// One chain through a region of `range(0)` KiB: the latency of the level that holds it.
+void ReadLatency(benchmark::State& state) {
+    const ChasedRegion chased(static_cast<std::size_t>(state.range(0)) << 10);
+    std::uint64_t at = 0;
+    for (std::size_t i = 0; i < chased.size / kLine; ++i) std::memcpy(&at, chased.bytes + at, sizeof at);  // warm
+    for (auto _ : state) {
+        std::memcpy(&at, chased.bytes + at, sizeof at);
+        benchmark::DoNotOptimize(at);
+    }
+    state.counters["ns_per_read"] = benchmark::Counter(static_cast<double>(state.iterations()),
+                                                       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(ReadLatency)->RangeMultiplier(2)->Range(256, 256 << 10);
 
 constexpr std::size_t kTouchedBytes = std::size_t{128} << 20;
 

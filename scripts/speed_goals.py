@@ -75,14 +75,39 @@ def database_rate(out, _):
     return number(r"([\d.]+) million positions/s", out)
 
 
+def bench_counter(name, counter, unit_scale):
+    """A counter of one Google Benchmark line (`name ... counter=12.3ns` or `=26.7M/s`), in the
+    unit whose SI prefix is `unit_scale` (1e6 for millions)."""
+    prefixes = {"": 1.0, "k": 1e3, "M": 1e6, "G": 1e9}
+
+    def read(out, _):
+        found = re.search(rf"^{re.escape(name)}\s.*\b{counter}=([\d.]+)([kMG]?)", out, re.M)
+        if not found:
+            sys.exit(f"speed_goals: no {counter} for {name} in the output:\n{out}")
+        return float(found.group(1)) * prefixes[found.group(2)] / unit_scale
+    return read
+
+
 def measurements(binary):
     m = str(binary)
+    # The machine itself, beside the goals: a read at a time over 4 and 16 MiB (served by
+    # the shared cache or by memory: how much of the cache this sitting leaves us) and
+    # perft, whose work stays in a core's own caches. Context for the figures, no goal.
+    micro = binary.parent / "bench" / "mancala_bench"
+    machine = []
+    if micro.is_file():
+        machine.append(Measurement(
+            [str(micro), "--benchmark_filter=^(BM_Perft/8|ReadLatency/4096|ReadLatency/16384)$"],
+            [Figure("machine: perft", bench_counter("BM_Perft/8", "items_per_second", 1e6), "M leaves/s"),
+             Figure("machine: a read at a time over 4 MiB", bench_counter("ReadLatency/4096", "ns_per_read", 1), "ns"),
+             Figure("machine: a read at a time over 16 MiB", bench_counter("ReadLatency/16384", "ns_per_read", 1),
+                    "ns")]))
 
     def solve(name, pits, seeds, rules, threads, target, **kw):
         command = [m, "solve", "--rules", rules, "--pits", str(pits), "--seeds", str(seeds), "--threads", str(threads)]
         return Measurement(command, [Figure(name, wall_seconds, "s", target, higher_is_better=False)], **kw)
 
-    return [
+    return machine + [
         Measurement([m, "bench", "--start-depth", "24"],
                     [Figure("bench, one thread", bench_rate, "M nodes/s", 20),
                      Figure("Kalah(6,4) to depth 24", start_line_rate, "M nodes/s")]),
