@@ -5,7 +5,9 @@ This machine's speed varies by up to two times from one sitting to the next,
 so a goal is judged by the median of several runs taken in the same hour, and
 the runs are interleaved (one of each measurement per round) so that a drift of
 the machine touches every figure alike. Prints a Markdown table: each goal, its
-runs' minimum, median and maximum, and whether the median meets it.
+runs' minimum, median and maximum, and whether the median meets it; first, with
+no goal, the machine's own figures of the sitting (perft, and a read at a time
+over 4 and 16 MiB), when build/bench/mancala_bench is there.
 
 Usage: scripts/speed_goals.py [--runs N] [--long] [--binary PATH]
   --runs N   rounds (default 3)
@@ -76,8 +78,8 @@ def database_rate(out, _):
 
 
 def bench_counter(name, counter, unit_scale):
-    """A counter of one Google Benchmark line (`name ... counter=12.3ns` or `=26.7M/s`), in the
-    unit whose SI prefix is `unit_scale` (1e6 for millions)."""
+    """A counter of one Google Benchmark line (`name ... counter=12.3ns` or `=26.7M/s`),
+    divided by `unit_scale` (1e6: in millions)."""
     prefixes = {"": 1.0, "k": 1e3, "M": 1e6, "G": 1e9}
 
     def read(out, _):
