@@ -52,16 +52,22 @@ struct ChasedRegion {
     char* bytes = nullptr;
 };
 
-const ChasedRegion& region() {
-    static const ChasedRegion r(kRegionBytes);
-    return r;
+// The region of the size last asked for, kept while the benchmarks of that size run
+// (Google Benchmark calls each a few times to pick its iterations).
+const ChasedRegion& region_of(std::size_t bytes) {
+    static std::unique_ptr<ChasedRegion> last;
+    if (!last || last->size != bytes) {
+        last.reset();  // the old region goes before the new one comes
+        last = std::make_unique<ChasedRegion>(bytes);
+    }
+    return *last;
 }
 
 // `chains` walks through the cycle at once, started far apart: their reads are
 // independent of each other, as the children of one node are.
 void RandomReads(benchmark::State& state) {
     const auto chains = static_cast<std::size_t>(state.range(0));
-    const char* bytes = region().bytes;
+    const char* bytes = region_of(kRegionBytes).bytes;
     std::vector<std::uint64_t> at(chains);
     for (std::size_t c = 0; c < chains; ++c) at[c] = (kRegionBytes / chains / kLine) * c * kLine;
     for (auto _ : state) {
@@ -73,17 +79,6 @@ void RandomReads(benchmark::State& state) {
                                                        benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(RandomReads)->Arg(1)->Arg(2)->Arg(4)->Arg(8);
-
-// The region of the size last asked for, kept while the benchmark of that size calls
-// again (Google Benchmark calls a benchmark a few times to pick its iterations).
-const ChasedRegion& region_of(std::size_t bytes) {
-    static std::unique_ptr<ChasedRegion> last;
-    if (!last || last->size != bytes) {
-        last.reset();  // the old region goes before the new one comes
-        last = std::make_unique<ChasedRegion>(bytes);
-    }
-    return *last;
-}
 
 // One chain through a region of `range(0)` KiB: the latency of the level that holds it.
 void ReadLatency(benchmark::State& state) {

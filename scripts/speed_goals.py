@@ -53,12 +53,17 @@ class Figure:
         return value >= self.target if self.higher_is_better else value < self.target
 
 
-def number(pattern, out):
-    """The number `pattern` captures in a run's output; a clear stop if the output has changed."""
+def match(pattern, out):
+    """The match of `pattern` in a run's output; a clear stop if the output has changed."""
     found = re.search(pattern, out, re.M)
     if not found:
         sys.exit(f"speed_goals: no /{pattern}/ in the output:\n{out}")
-    return float(found.group(1))
+    return found
+
+
+def number(pattern, out):
+    """The number `pattern` captures in a run's output."""
+    return float(match(pattern, out).group(1))
 
 
 def wall_seconds(out, seconds):
@@ -83,9 +88,7 @@ def bench_counter(name, counter, unit_scale):
     prefixes = {"": 1.0, "k": 1e3, "M": 1e6, "G": 1e9}
 
     def read(out, _):
-        found = re.search(rf"^{re.escape(name)}\s.*\b{counter}=([\d.]+)([kMG]?)", out, re.M)
-        if not found:
-            sys.exit(f"speed_goals: no {counter} for {name} in the output:\n{out}")
+        found = match(rf"^{re.escape(name)}\s.*\b{counter}=([\d.]+)([kMG]?)", out)
         return float(found.group(1)) * prefixes[found.group(2)] / unit_scale
     return read
 
