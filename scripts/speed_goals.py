@@ -9,14 +9,19 @@ runs' minimum, median and maximum, and whether the median meets it; first, with
 no goal, the machine's own figures of the sitting (perft, and a read at a time
 over 4 and 16 MiB), when build/bench/mancala_bench is there.
 
-Usage: scripts/speed_goals.py [--runs N] [--long] [--binary PATH]
-  --runs N   rounds (default 3)
-  --long     also the 24-stone database build (about 15-30 s a run) and one
-             solve of Kalah(6,5) on two threads (about 2-5 minutes)
+Usage: scripts/speed_goals.py [--runs N] [--long] [--binary PATH] [--record FILE]
+  --runs N       rounds (default 3)
+  --long         also the 24-stone database build (about 15-30 s a run) and one
+                 solve of Kalah(6,5) on two threads (about 2-5 minutes)
+  --record FILE  also add the sitting to FILE, one JSON object a line (its commit,
+                 time, every run of every figure): the history of the machine's
+                 sittings, fast and slow (docs/results/speed/sittings.jsonl)
 """
 
 import argparse
 import datetime
+import json
+import os
 import re
 import statistics
 import subprocess
@@ -104,9 +109,10 @@ def measurements(binary):
         machine.append(Measurement(
             [str(micro), "--benchmark_filter=^(BM_Perft/8|ReadLatency/4096|ReadLatency/16384)$"],
             [Figure("machine: perft", bench_counter("BM_Perft/8", "items_per_second", 1e6), "M leaves/s"),
-             Figure("machine: a read at a time over 4 MiB", bench_counter("ReadLatency/4096", "ns_per_read", 1), "ns"),
+             Figure("machine: a read at a time over 4 MiB", bench_counter("ReadLatency/4096", "ns_per_read", 1), "ns",
+                    higher_is_better=False),
              Figure("machine: a read at a time over 16 MiB", bench_counter("ReadLatency/16384", "ns_per_read", 1),
-                    "ns")]))
+                    "ns", higher_is_better=False)]))
 
     def solve(name, pits, seeds, rules, threads, target, **kw):
         command = [m, "solve", "--rules", rules, "--pits", str(pits), "--seeds", str(seeds), "--threads", str(threads)]
@@ -146,6 +152,29 @@ def run_once(measurement):
         f.values.append(f.read(done.stdout + done.stderr, seconds))
 
 
+def record(path, commit, now, args, figures, ratios):
+    """Adds one line for this sitting to `path`, written whole to a temporary file and renamed
+    over it, so that an interrupted run leaves the file as it was."""
+    entry = {
+        "commit": commit,
+        "time": now,
+        "rounds": args.runs,
+        "long": args.long,
+        "figures": [{"name": f.name, "unit": f.unit, "goal": f.target,
+                     "higher_is_better": f.higher_is_better, "values": [round(v, 3) for v in f.values]}
+                    for f in figures],
+        "depth_24_over_18": [round(r, 3) for r in ratios],
+    }
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    old = path.read_text() if path.exists() else ""
+    if old and not old.endswith("\n"):
+        old += "\n"
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(old + json.dumps(entry) + "\n")
+    os.replace(temporary, path)
+
+
 def figure(value, unit):
     return f"{value:.2f}" if unit == "s" else f"{value:.1f}"
 
@@ -155,6 +184,8 @@ def main():
     parser.add_argument("--runs", type=int, default=3, help="rounds of every measurement (default 3)")
     parser.add_argument("--long", action="store_true", help="also the 24-stone database and Kalah(6,5)")
     parser.add_argument("--binary", default=str(ROOT / "build" / "mancala"), help="the mancala to measure")
+    parser.add_argument("--record", metavar="FILE",
+                        help="also add the sitting to FILE, a JSON object a line (docs/results/speed/sittings.jsonl)")
     args = parser.parse_args()
     if args.runs < 1 or args.runs > 50:
         parser.error("--runs must be 1 to 50")
@@ -195,6 +226,8 @@ def main():
     median = statistics.median(ratios)
     print(f"| depth 24's rate over depth 18's, round by round | {len(ratios)} | {min(ratios):.2f} | {median:.2f} | "
           f"{max(ratios):.2f} | >= 0.75 | {'yes' if median >= 0.75 else 'no'} |")
+    if args.record:
+        record(args.record, commit, now, args, figures, ratios)
 
 
 if __name__ == "__main__":

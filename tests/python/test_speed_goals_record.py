@@ -1,0 +1,44 @@
+"""scripts/speed_goals.py --record: each sitting one JSON line added to the file, the lines
+before it kept as they were (the script is not part of the module; it is loaded from its path)."""
+
+import importlib.util
+import json
+import pathlib
+import types
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+
+
+def load_script():
+    spec = importlib.util.spec_from_file_location("speed_goals", ROOT / "scripts" / "speed_goals.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_each_sitting_is_one_line_added_after_the_others(tmp_path):
+    goals = load_script()
+    bench = goals.Figure("bench, one thread", goals.bench_rate, "M nodes/s", 20)
+    bench.values = [10.51234, 12.0]
+    solve = goals.Figure("Kalah(6,4), one thread", goals.wall_seconds, "s", 10, higher_is_better=False)
+    solve.values = [15.7, 16.2]
+    args = types.SimpleNamespace(runs=2, long=False)
+    path = tmp_path / "speed" / "sittings.jsonl"
+    # A file whose last line lacks its newline still gets the new line on a line of its own.
+    path.parent.mkdir()
+    path.write_text('{"commit": "older"}')
+
+    goals.record(path, "abc1234", "2026-11-29 21:00 UTC", args, [bench, solve], [1.2, 1.1])
+    goals.record(path, "abc1235", "2026-11-29 22:00 UTC", args, [bench], [1.0])
+
+    lines = path.read_text().splitlines()
+    assert len(lines) == 3
+    assert json.loads(lines[0]) == {"commit": "older"}
+    first = json.loads(lines[1])
+    assert first["commit"] == "abc1234" and first["time"] == "2026-11-29 21:00 UTC" and first["rounds"] == 2
+    assert first["figures"][0] == {"name": "bench, one thread", "unit": "M nodes/s", "goal": 20,
+                                   "higher_is_better": True, "values": [10.512, 12.0]}
+    assert first["figures"][1]["higher_is_better"] is False and first["figures"][1]["values"] == [15.7, 16.2]
+    assert first["depth_24_over_18"] == [1.2, 1.1]
+    assert json.loads(lines[2])["commit"] == "abc1235"
+    assert not (path.parent / "sittings.jsonl.tmp").exists()
