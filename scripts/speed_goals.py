@@ -6,8 +6,9 @@ so a goal is judged by the median of several runs taken in the same hour, and
 the runs are interleaved (one of each measurement per round) so that a drift of
 the machine touches every figure alike. Prints a Markdown table: each goal, its
 runs' minimum, median and maximum, and whether the median meets it; first, with
-no goal, the machine's own figures of the sitting (perft, and a read at a time
-over 4 and 16 MiB), when build/bench/mancala_bench is there.
+no goal, the machine's own figures of the sitting (perft, a read at a time over 4
+and 16 MiB, additions in one chain and in four), when build/bench/mancala_bench is
+there.
 
 Usage: scripts/speed_goals.py [--runs N] [--long] [--binary PATH] [--record FILE]
   --runs N       rounds (default 3)
@@ -101,14 +102,21 @@ def bench_counter(name, counter, unit_scale):
 def measurements(binary):
     m = str(binary)
     # The machine itself, beside the goals: a read at a time over 4 and 16 MiB (served by
-    # the shared cache or by memory: how much of the cache this sitting leaves us) and
-    # perft, whose work stays in a core's own caches. Context for the figures, no goal.
+    # the shared cache or by memory: how much of the cache this sitting leaves us), perft,
+    # whose work stays in a core's own caches, and additions in one chain (the clock) and
+    # in four (how much of the core's units this sitting leaves us: bench/core_clock_bench.cpp).
+    # Context for the figures, no goal.
     micro = binary.parent / "bench" / "mancala_bench"
     machine = []
     if micro.is_file():
         machine.append(Measurement(
-            [str(micro), "--benchmark_filter=^(BM_Perft/8|ReadLatency/4096|ReadLatency/16384)$"],
+            [str(micro), "--benchmark_filter=^(BM_Perft/8|ReadLatency/4096|ReadLatency/16384|DependentAdds|"
+                         "IndependentAdds)$"],
             [Figure("machine: perft", bench_counter("BM_Perft/8", "items_per_second", 1e6), "M leaves/s"),
+             Figure("machine: dependent additions (the clock)", bench_counter("DependentAdds", "adds_per_second", 1e9),
+                    "G/s"),
+             Figure("machine: four chains of additions (the core's share)",
+                    bench_counter("IndependentAdds", "adds_per_second", 1e9), "G/s"),
              Figure("machine: a read at a time over 4 MiB", bench_counter("ReadLatency/4096", "ns_per_read", 1), "ns",
                     higher_is_better=False),
              Figure("machine: a read at a time over 16 MiB", bench_counter("ReadLatency/16384", "ns_per_read", 1),

@@ -1,0 +1,61 @@
+// What a core of this virtual machine gives in a given sitting, apart from memory: the
+// engine's bench runs at up to half its best rate in some sittings while its tables'
+// misses do not change (docs/PERFORMANCE.md), and the machine has no hardware counters
+// to say why. Two chains of additions tell two causes apart:
+//  - DependentAdds: each addition needs the one before, one a clock cycle: additions a
+//    nanosecond are the core's clock in GHz, whoever shares the core;
+//  - IndependentAdds: four chains side by side, which a core alone runs nearly four to a
+//    cycle (its four integer units; the loop's own counting takes a few turns): fewer
+//    per clock cycle means another thread shares the core's units.
+//   ./build/bench/mancala_bench --benchmark_filter=Adds
+
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+
+namespace {
+
+constexpr int kAdds = 1024;  // an iteration's additions, all chains together
+
+// An addition the compiler may neither fold nor reorder: it only sees a register updated.
+// Sixteen a loop's turn, so that the loop's own counting and branch take few of the units.
+#define MANCALA_ADD_ONE(x) asm volatile("add $1, %0" : "+r"(x))
+#define MANCALA_ADD_FOUR(a, b, c, d) \
+    MANCALA_ADD_ONE(a);              \
+    MANCALA_ADD_ONE(b);              \
+    MANCALA_ADD_ONE(c);              \
+    MANCALA_ADD_ONE(d)
+
+void DependentAdds(benchmark::State& state) {
+    std::uint64_t x = 0;
+    for (auto _ : state) {
+        for (int i = 0; i < kAdds; i += 16) {
+            MANCALA_ADD_FOUR(x, x, x, x);
+            MANCALA_ADD_FOUR(x, x, x, x);
+            MANCALA_ADD_FOUR(x, x, x, x);
+            MANCALA_ADD_FOUR(x, x, x, x);
+        }
+    }
+    benchmark::DoNotOptimize(x);
+    state.counters["adds_per_second"] =
+        benchmark::Counter(static_cast<double>(state.iterations()) * kAdds, benchmark::Counter::kIsRate);
+}
+BENCHMARK(DependentAdds);
+
+void IndependentAdds(benchmark::State& state) {
+    std::uint64_t a = 0, b = 0, c = 0, d = 0;
+    for (auto _ : state) {
+        for (int i = 0; i < kAdds; i += 16) {
+            MANCALA_ADD_FOUR(a, b, c, d);
+            MANCALA_ADD_FOUR(a, b, c, d);
+            MANCALA_ADD_FOUR(a, b, c, d);
+            MANCALA_ADD_FOUR(a, b, c, d);
+        }
+    }
+    benchmark::DoNotOptimize(a + b + c + d);
+    state.counters["adds_per_second"] =
+        benchmark::Counter(static_cast<double>(state.iterations()) * kAdds, benchmark::Counter::kIsRate);
+}
+BENCHMARK(IndependentAdds);
+
+}  // namespace
