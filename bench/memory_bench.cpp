@@ -2,7 +2,7 @@
 // alone and with others under way: the reason a search node starts the reads of all
 // its children before it reads the first (search/child_list.hpp).
 //   ./build/bench/mancala_bench --benchmark_filter=RandomReads/
-// And one read at a time over regions from 256 KiB to 256 MiB (ReadLatency): which
+// And one read at a time over regions from 16 KiB to 256 MiB (ReadLatency): which
 // level of the caches a working set of that size is served from, and how slowly in a
 // given sitting of the machine (the engine's bench touches a few MiB; a proof hundreds).
 //   ./build/bench/mancala_bench --benchmark_filter=ReadLatency
@@ -91,7 +91,7 @@ void ReadLatency(benchmark::State& state) {
     state.counters["ns_per_read"] = benchmark::Counter(static_cast<double>(state.iterations()),
                                                        benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
-BENCHMARK(ReadLatency)->RangeMultiplier(2)->Range(256, 256 << 10);
+BENCHMARK(ReadLatency)->RangeMultiplier(2)->Range(16, 256 << 10);
 
 constexpr std::size_t kTouchedBytes = std::size_t{128} << 20;
 
