@@ -17,9 +17,13 @@ namespace {
 
 constexpr int kAdds = 1024;  // an iteration's additions, all chains together
 
-// An addition the compiler may neither fold nor reorder: it only sees a register updated.
-// Sixteen a loop's turn, so that the loop's own counting and branch take few of the units.
-#define MANCALA_ADD_ONE(x) asm volatile("add $1, %0" : "+r"(x))
+// An addition the compiler may neither fold nor drop: after it, an empty asm statement
+// claims to read and change the register, so each addition is done, one instruction,
+// on any processor. Sixteen a loop's turn, so that the loop's own counting and branch
+// take few of the units.
+#define MANCALA_ADD_ONE(x) \
+    x += 1;                \
+    asm volatile("" : "+r"(x))
 #define MANCALA_ADD_FOUR(a, b, c, d) \
     MANCALA_ADD_ONE(a);              \
     MANCALA_ADD_ONE(b);              \
