@@ -29,20 +29,26 @@ constexpr int kAdds = 1024;  // an iteration's additions, all chains together
     MANCALA_ADD_ONE(b);              \
     MANCALA_ADD_ONE(c);              \
     MANCALA_ADD_ONE(d)
+#define MANCALA_ADD_SIXTEEN(a, b, c, d) \
+    MANCALA_ADD_FOUR(a, b, c, d);       \
+    MANCALA_ADD_FOUR(a, b, c, d);       \
+    MANCALA_ADD_FOUR(a, b, c, d);       \
+    MANCALA_ADD_FOUR(a, b, c, d)
+
+void count_additions(benchmark::State& state) {
+    state.counters["adds_per_second"] =
+        benchmark::Counter(static_cast<double>(state.iterations()) * kAdds, benchmark::Counter::kIsRate);
+}
 
 void DependentAdds(benchmark::State& state) {
     std::uint64_t x = 0;
     for (auto _ : state) {
         for (int i = 0; i < kAdds; i += 16) {
-            MANCALA_ADD_FOUR(x, x, x, x);
-            MANCALA_ADD_FOUR(x, x, x, x);
-            MANCALA_ADD_FOUR(x, x, x, x);
-            MANCALA_ADD_FOUR(x, x, x, x);
+            MANCALA_ADD_SIXTEEN(x, x, x, x);
         }
     }
     benchmark::DoNotOptimize(x);
-    state.counters["adds_per_second"] =
-        benchmark::Counter(static_cast<double>(state.iterations()) * kAdds, benchmark::Counter::kIsRate);
+    count_additions(state);
 }
 BENCHMARK(DependentAdds);
 
@@ -50,15 +56,11 @@ void IndependentAdds(benchmark::State& state) {
     std::uint64_t a = 0, b = 0, c = 0, d = 0;
     for (auto _ : state) {
         for (int i = 0; i < kAdds; i += 16) {
-            MANCALA_ADD_FOUR(a, b, c, d);
-            MANCALA_ADD_FOUR(a, b, c, d);
-            MANCALA_ADD_FOUR(a, b, c, d);
-            MANCALA_ADD_FOUR(a, b, c, d);
+            MANCALA_ADD_SIXTEEN(a, b, c, d);
         }
     }
     benchmark::DoNotOptimize(a + b + c + d);
-    state.counters["adds_per_second"] =
-        benchmark::Counter(static_cast<double>(state.iterations()) * kAdds, benchmark::Counter::kIsRate);
+    count_additions(state);
 }
 BENCHMARK(IndependentAdds);
 
