@@ -6,9 +6,10 @@ so a goal is judged by the median of several runs taken in the same hour, and
 the runs are interleaved (one of each measurement per round) so that a drift of
 the machine touches every figure alike. Prints a Markdown table: each goal, its
 runs' minimum, median and maximum, and whether the median meets it; first, with
-no goal, the machine's own figures of the sitting (perft, a read at a time over 4
-and 16 MiB, additions in one chain and in four), when build/bench/mancala_bench is
-there.
+no goal, the processor the virtual machine reports (the host under it changes
+between sittings) and the machine's own figures of the sitting (perft, a read at a
+time over 4 and 16 MiB, additions in one chain and in four), when
+build/bench/mancala_bench is there.
 
 Usage: scripts/speed_goals.py [--runs N] [--long] [--binary PATH] [--record FILE]
   --runs N       rounds (default 3)
@@ -160,7 +161,35 @@ def run_once(measurement):
         f.values.append(f.read(done.stdout + done.stderr, seconds))
 
 
-def record(path, commit, now, args, figures, ratios):
+def processor():
+    """What the virtual machine says its processor is: the host under it changes from one
+    sitting to the next (its clock, its caches), and the figures with it. Linux only; a
+    field it cannot read is left out."""
+    found = {}
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            key, _, value = line.partition(":")
+            key = key.strip()
+            if key in ("model name", "cpu family", "model", "stepping") and key not in found:
+                found[key] = value.strip()
+            elif not line.strip() and found:
+                break  # the first processor's block is enough
+    except OSError:
+        pass
+    caches = {}
+    for index in sorted(Path("/sys/devices/system/cpu/cpu0/cache").glob("index*")):
+        try:
+            kind = (index / "type").read_text().strip()
+            name = f"L{(index / 'level').read_text().strip()}" + {"Data": "d", "Instruction": "i"}.get(kind, "")
+            caches[name] = (index / "size").read_text().strip()
+        except OSError:
+            continue
+    if caches:
+        found["caches"] = caches
+    return found
+
+
+def record(path, commit, now, args, figures, ratios, machine=None):
     """Adds one line for this sitting to `path`, written whole to a temporary file and renamed
     over it, so that an interrupted run leaves the file as it was."""
     entry = {
@@ -173,6 +202,8 @@ def record(path, commit, now, args, figures, ratios):
                     for f in figures],
         "depth_24_over_18": [round(r, 3) for r in ratios],
     }
+    if machine:
+        entry["processor"] = machine
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     old = path.read_text() if path.exists() else ""
@@ -214,8 +245,13 @@ def main():
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True).stdout.strip()
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    machine = processor()
     print(f"Speed goals at {commit}, {now}, {args.runs} interleaved rounds (scripts/speed_goals.py"
           f"{' --long' if args.long else ''} --runs {args.runs})\n")
+    if machine:
+        caches = ", ".join(f"{k} {v}" for k, v in machine.get("caches", {}).items())
+        print(f"Processor: {machine.get('model name', '?')}, family {machine.get('cpu family', '?')} model "
+              f"{machine.get('model', '?')} stepping {machine.get('stepping', '?')}; caches {caches or '?'}\n")
     print("| figure | runs | min | median | max | goal | median meets it |")
     print("|---|---|---|---|---|---|---|")
     figures = [f for x in chosen for f in x.figures]
@@ -235,7 +271,7 @@ def main():
     print(f"| depth 24's rate over depth 18's, round by round | {len(ratios)} | {min(ratios):.2f} | {median:.2f} | "
           f"{max(ratios):.2f} | >= 0.75 | {'yes' if median >= 0.75 else 'no'} |")
     if args.record:
-        record(args.record, commit, now, args, figures, ratios)
+        record(args.record, commit, now, args, figures, ratios, machine)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,8 @@ def test_each_sitting_is_one_line_added_after_the_others(tmp_path):
     path.write_text('{"commit": "older"}')
 
     goals.record(path, "abc1234", "2026-11-29 21:00 UTC", args, [bench, solve], [1.2, 1.1])
-    goals.record(path, "abc1235", "2026-11-29 22:00 UTC", args, [bench], [1.0])
+    machine = {"model name": "Some Processor", "model": "167", "caches": {"L2": "2048K"}}
+    goals.record(path, "abc1235", "2026-11-29 22:00 UTC", args, [bench], [1.0], machine)
 
     lines = path.read_text().splitlines()
     assert len(lines) == 3
@@ -40,5 +41,17 @@ def test_each_sitting_is_one_line_added_after_the_others(tmp_path):
                                    "higher_is_better": True, "values": [10.512, 12.0]}
     assert first["figures"][1]["higher_is_better"] is False and first["figures"][1]["values"] == [15.7, 16.2]
     assert first["depth_24_over_18"] == [1.2, 1.1]
-    assert json.loads(lines[2])["commit"] == "abc1235"
+    assert "processor" not in first
+    second = json.loads(lines[2])
+    assert second["commit"] == "abc1235" and second["processor"] == machine
     assert not (path.parent / "sittings.jsonl.tmp").exists()
+
+
+def test_the_processor_is_read_from_the_first_processors_block(tmp_path, monkeypatch):
+    goals = load_script()
+    found = goals.processor()
+    # On Linux (CI and this machine) the model and the caches are there; elsewhere nothing.
+    if pathlib.Path("/proc/cpuinfo").exists():
+        assert found["model name"] and found["model"].isdigit()
+    if pathlib.Path("/sys/devices/system/cpu/cpu0/cache/index0").exists():
+        assert "L1d" in found["caches"] or "L2" in found["caches"]
