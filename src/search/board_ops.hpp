@@ -29,6 +29,16 @@ struct BoardOps<Position> {
         return moves;
     }
     static int move_count(const Position& p, const Context& c) { return std::popcount(movable(p, c)); }
+    /// The pit nearest the store whose sowing ends in the mover's store (its stones its
+    /// distance to the store, or that and a lap), or -1.
+    static int store_ending_pit(const Position& p, const Context&) {
+        const int n = p.pits(), loop = rule::lap_cells(n);
+        for (int i = n - 1; i >= 0; --i) {
+            const int stones = p.pit(p.to_move(), i);
+            if (stones == n - i || stones == n - i + loop) return i;
+        }
+        return -1;
+    }
 };
 
 template <class Word>
@@ -41,6 +51,7 @@ struct BoardOps<BasicPackedBoard<Word>> {
     static int row_stones(const Board& b, const Context& c, Side side) { return b.row_stones(c, side); }
     static unsigned movable(const Board& b, const Context& c) { return b.movable(c); }
     static int move_count(const Board& b, const Context& c) { return b.move_count(c); }
+    static int store_ending_pit(const Board& b, const Context& c) { return b.store_ending_pit(c); }
 };
 
 }  // namespace mancala::search

@@ -46,6 +46,11 @@ BasicPackedRules<Word>::BasicPackedRules(const Rules& r) : rules(r), n(r.pits), 
             span.opp = add[1];
             span.last = static_cast<std::int8_t>(Board::byte_of_cell(cell, n));
             span.last_cell = {static_cast<std::int8_t>(cell), static_cast<std::int8_t>(mirrored(cell))};
+            if (span.last == Board::kStoreByte) {
+                const auto shift = 8 * start;
+                to_store |= static_cast<Word>(rest) << shift;
+                if (rest + loop <= 255) to_store_lap |= static_cast<Word>(rest + loop) << shift;
+            }
         }
     }
 }

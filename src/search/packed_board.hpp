@@ -64,6 +64,8 @@ struct BasicPackedRules {
     Word row = 0;       ///< 0xFF over the pits of a side's word (the same for both)
     Word sown_own = 0;  ///< a byte 1 in every cell of the mover's word a lap sows
     Word sown_opp = 0;  ///< the same in the opponent's word (its store skipped)
+    Word to_store = 0;      ///< byte i: the stones whose sowing from pit i ends in the mover's store
+    Word to_store_lap = 0;  ///< the same, a whole lap more (0 where that passes 255)
     struct Span {
         Word own = 0;                            ///< a byte 1 in each of the next r cells, the mover's word
         Word opp = 0;                            ///< the same, the opponent's word
@@ -109,6 +111,15 @@ public:
     bool is_legal(int pit) const { return pit >= 0 && pit<n_&& this->pit(to_move_, pit)> 0; }
     /// Bit i set when pit i of the side to move holds stones: its legal moves.
     unsigned movable(const Packed& r) const { return Bytes::top_bits(nonempty_pits(r)); }
+    /// The pit nearest the store whose sowing ends in the mover's store (it holds its
+    /// distance to the store, or that and a lap), or -1: a move that earns an extra
+    /// turn where the rules give one, found from the counts without playing it.
+    int store_ending_pit(const Packed& r) const {
+        const Word row = w_[static_cast<std::size_t>(index_of(to_move_))] & r.row;
+        const Word hits = (zero_bytes(row ^ r.to_store) | zero_bytes(row ^ r.to_store_lap)) & r.row;
+        const unsigned pits = Bytes::top_bits(hits);
+        return pits == 0 ? -1 : std::bit_width(pits) - 1;
+    }
     /// How many legal moves the side to move has: popcount(movable), one step shorter.
     int move_count(const Packed& r) const { return Bytes::popcount(nonempty_pits(r)); }
 
@@ -170,6 +181,11 @@ private:
         constexpr Word kLow7 = Bytes::kOnes * 0x7F, kHigh = Bytes::kOnes * 0x80;
         const Word row = w_[static_cast<std::size_t>(index_of(to_move_))] & r.row;
         return (((row & kLow7) + kLow7) | row) & kHigh;
+    }
+    /// Bit 7 of each byte of `w` that is 0 (no carry crosses bytes).
+    static Word zero_bytes(Word w) {
+        constexpr Word kLow7 = Bytes::kOnes * 0x7F, kHigh = Bytes::kOnes * 0x80;
+        return ~(((w & kLow7) + kLow7) | w) & kHigh;
     }
     int byte(int b) const {
         return static_cast<int>((w_[static_cast<std::size_t>(b / kBytes)] >> (8 * (b % kBytes))) & 0xFF);

@@ -134,7 +134,8 @@ public:
     using Ops = BoardOps<Board>;
     using Context = typename Ops::Context;
 
-    SearchWorker(SharedSearch& shared, const Context& context) : shared_(shared), context_(context) {}
+    SearchWorker(SharedSearch& shared, const Context& context)
+        : shared_(shared), context_(context), extra_turns_(rule::earns_extra_turn(Ops::rules(context))) {}
 
     /// Searches the root to `depth` within (alpha, beta), moves in `order`. Returns
     /// the best move and score; `scores` (if given) receives every root move, each
@@ -232,6 +233,7 @@ private:
 
     SharedSearch& shared_;
     const Context& context_;
+    const bool extra_turns_;  ///< the rules give an extra turn: search() tries one first, on its own
     RootProgress root_progress_;
     std::uint64_t nodes_ = 0;
     std::uint64_t unflushed_ = 0;

@@ -3,6 +3,7 @@
 
 #include "search/engine.hpp"
 #include "core/pit_names.hpp"
+#include "search/board_ops.hpp"
 #include "search/packed_board.hpp"
 #include "search/position_key.hpp"
 #include "support/exhaustive_search.hpp"
@@ -67,7 +68,8 @@ Position random_position(std::mt19937& rng, const Rules& rules, int max_stones) 
 }
 
 // Each packed board plays every move of random games as Position does, on every
-// board size it holds: the same position after it, the same result.
+// board size it holds: the same position after it, the same result; and it finds the
+// move that ends in the mover's store from the counts as playing every move does.
 template <class Board>
 void expect_plays_exactly_like_position(int first_pits) {
     std::mt19937 rng(99);
@@ -88,6 +90,19 @@ void expect_plays_exactly_like_position(int first_pits) {
                     ASSERT_EQ(b.row_stones(packed_rules, Side::South), p.row_stones(Side::South));
                     ASSERT_EQ(b.row_stones(packed_rules, Side::North), p.row_stones(Side::North));
                     ASSERT_EQ(b.pit_stones(packed_rules), p.row_stones(Side::South) + p.row_stones(Side::North));
+                    // The move found from the counts whose sowing ends in the mover's store: the
+                    // highest pit that, played, ends there with at most one lap and no relay.
+                    int ending = -1;
+                    for (int k = 0; k < moves.size(); ++k) {
+                        Position q = p;
+                        const int stones = p.pit(p.to_move(), moves[k]);
+                        const MoveResult r = q.apply(rules, moves[k]);
+                        if (r.relays == 0 && r.last_cell == p.store_cell(p.to_move()) &&
+                            stones <= n - moves[k] + rule::lap_cells(n))
+                            ending = std::max(ending, moves[k]);
+                    }
+                    ASSERT_EQ(b.store_ending_pit(packed_rules), ending) << preset << " " << to_string(p);
+                    ASSERT_EQ(BoardOps<Position>::store_ending_pit(p, rules), ending) << preset << " " << to_string(p);
                     const int move = moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))];
                     const MoveResult fast = b.apply(packed_rules, move);
                     const MoveResult slow = p.apply(rules, move);
