@@ -60,10 +60,10 @@ struct BasicPackedRules {
 
     Rules rules;
     int n = 0;
-    int loop = 0;       ///< cells one lap of a sowing visits: all but the opponent's store
-    Word row = 0;       ///< 0xFF over the pits of a side's word (the same for both)
-    Word sown_own = 0;  ///< a byte 1 in every cell of the mover's word a lap sows
-    Word sown_opp = 0;  ///< the same in the opponent's word (its store skipped)
+    int loop = 0;           ///< cells one lap of a sowing visits: all but the opponent's store
+    Word row = 0;           ///< 0xFF over the pits of a side's word (the same for both)
+    Word sown_own = 0;      ///< a byte 1 in every cell of the mover's word a lap sows
+    Word sown_opp = 0;      ///< the same in the opponent's word (its store skipped)
     Word to_store = 0;      ///< byte i: the stones whose sowing from pit i ends in the mover's store
     Word to_store_lap = 0;  ///< the same, a whole lap more (0 where that passes 255)
     struct Span {

@@ -102,7 +102,8 @@ void expect_plays_exactly_like_position(int first_pits) {
                             ending = std::max(ending, moves[k]);
                     }
                     ASSERT_EQ(b.store_ending_pit(packed_rules), ending) << preset << " " << to_string(p);
-                    ASSERT_EQ(BoardOps<Position>::store_ending_pit(p, rules), ending) << preset << " " << to_string(p);
+                    ASSERT_EQ(BoardOps<Position>::store_ending_pit(p, rules), ending)
+                        << preset << " " << to_string(p);
                     const int move = moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))];
                     const MoveResult fast = b.apply(packed_rules, move);
                     const MoveResult slow = p.apply(rules, move);
