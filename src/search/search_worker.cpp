@@ -255,8 +255,9 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     const bool all_children =
         shared_.busy && static_cast<int>(p.to_move()) == shared_.fail_low_side.load(std::memory_order_relaxed);
     int first = tt_move >= 0 && p.pit(p.to_move(), tt_move) > 0 ? tt_move : -1;  // else another position's move
-    if (first < 0 && extra_turns_) first = Ops::store_ending_pit(p, context_);
-    if (first >= 0 && all_children && busy_child(p, first)) first = -1;  // put off with the others
+    if (first >= 0 && all_children && busy_child(p, first)) first = -1;          // put off with the others
+    // Where every child is to be searched, making them all at once loses nothing.
+    if (first < 0 && extra_turns_ && !all_children) first = Ops::store_ending_pit(p, context_);
     if (first >= 0) {
         node.best = child_value(p, first, depth, alpha, beta);
         if (stopped()) return 0;
