@@ -48,8 +48,11 @@ BasicPackedRules<Word>::BasicPackedRules(const Rules& r) : rules(r), n(r.pits), 
             span.last_cell = {static_cast<std::int8_t>(cell), static_cast<std::int8_t>(mirrored(cell))};
             if (span.last == Board::kStoreByte) {
                 const auto shift = 8 * start;
+                // At most 15 + 31 stones: a byte holds it, and no byte of a pit is left 0,
+                // which an empty pit would match.
+                MANCALA_ASSERT(rest + loop <= 255, "a lap more than a pit's distance fits a byte");
                 to_store |= static_cast<Word>(rest) << shift;
-                if (rest + loop <= 255) to_store_lap |= static_cast<Word>(rest + loop) << shift;
+                to_store_lap |= static_cast<Word>(rest + loop) << shift;
             }
         }
     }

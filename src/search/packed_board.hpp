@@ -65,7 +65,7 @@ struct BasicPackedRules {
     Word sown_own = 0;      ///< a byte 1 in every cell of the mover's word a lap sows
     Word sown_opp = 0;      ///< the same in the opponent's word (its store skipped)
     Word to_store = 0;      ///< byte i: the stones whose sowing from pit i ends in the mover's store
-    Word to_store_lap = 0;  ///< the same, a whole lap more (0 where that passes 255)
+    Word to_store_lap = 0;  ///< the same, a whole lap more
     struct Span {
         Word own = 0;                            ///< a byte 1 in each of the next r cells, the mover's word
         Word opp = 0;                            ///< the same, the opponent's word
