@@ -161,13 +161,13 @@ def run_once(measurement):
         f.values.append(f.read(done.stdout + done.stderr, seconds))
 
 
-def processor():
+def processor(cpuinfo=Path("/proc/cpuinfo"), cache_dir=Path("/sys/devices/system/cpu/cpu0/cache")):
     """What the virtual machine says its processor is: the host under it changes from one
     sitting to the next (its clock, its caches), and the figures with it. Linux only; a
     field it cannot read is left out."""
     found = {}
     try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
+        for line in Path(cpuinfo).read_text().splitlines():
             key, _, value = line.partition(":")
             key = key.strip()
             if key in ("model name", "cpu family", "model", "stepping") and key not in found:
@@ -177,7 +177,7 @@ def processor():
     except OSError:
         pass
     caches = {}
-    for index in sorted(Path("/sys/devices/system/cpu/cpu0/cache").glob("index*")):
+    for index in sorted(Path(cache_dir).glob("index*")):
         try:
             kind = (index / "type").read_text().strip()
             name = f"L{(index / 'level').read_text().strip()}" + {"Data": "d", "Instruction": "i"}.get(kind, "")

@@ -116,8 +116,9 @@ public:
     /// turn where the rules give one, found from the counts without playing it.
     int store_ending_pit(const Packed& r) const {
         const Word row = w_[static_cast<std::size_t>(index_of(to_move_))] & r.row;
-        const Word hits = (zero_bytes(row ^ r.to_store) | zero_bytes(row ^ r.to_store_lap)) & r.row;
-        const unsigned pits = Bytes::top_bits(hits);
+        // A pit's byte is 0 in one difference or the other: bit 7 set in neither word.
+        const Word misses = nonzero_bytes(row ^ r.to_store) & nonzero_bytes(row ^ r.to_store_lap);
+        const unsigned pits = Bytes::top_bits(~misses & r.row & (Bytes::kOnes * 0x80));
         return pits == 0 ? -1 : std::bit_width(pits) - 1;
     }
     /// How many legal moves the side to move has: popcount(movable), one step shorter.
@@ -178,14 +179,12 @@ private:
     /// Bit 7 of each pit's byte of the side to move: set when the pit holds stones
     /// (no carry crosses bytes).
     Word nonempty_pits(const Packed& r) const {
-        constexpr Word kLow7 = Bytes::kOnes * 0x7F, kHigh = Bytes::kOnes * 0x80;
-        const Word row = w_[static_cast<std::size_t>(index_of(to_move_))] & r.row;
-        return (((row & kLow7) + kLow7) | row) & kHigh;
+        return nonzero_bytes(w_[static_cast<std::size_t>(index_of(to_move_))] & r.row);
     }
-    /// Bit 7 of each byte of `w` that is 0 (no carry crosses bytes).
-    static Word zero_bytes(Word w) {
+    /// Bit 7 of each byte of `w` that is not 0, and no other bit (no carry crosses bytes).
+    static Word nonzero_bytes(Word w) {
         constexpr Word kLow7 = Bytes::kOnes * 0x7F, kHigh = Bytes::kOnes * 0x80;
-        return ~(((w & kLow7) + kLow7) | w) & kHigh;
+        return (((w & kLow7) + kLow7) | w) & kHigh;
     }
     int byte(int b) const {
         return static_cast<int>((w_[static_cast<std::size_t>(b / kBytes)] >> (8 * (b % kBytes))) & 0xFF);

@@ -47,11 +47,21 @@ def test_each_sitting_is_one_line_added_after_the_others(tmp_path):
     assert not (path.parent / "sittings.jsonl.tmp").exists()
 
 
-def test_the_processor_is_read_from_the_first_processors_block(tmp_path, monkeypatch):
+def test_the_processor_is_read_from_the_first_processors_block(tmp_path):
     goals = load_script()
-    found = goals.processor()
-    # On Linux (CI and this machine) the model and the caches are there; elsewhere nothing.
-    if pathlib.Path("/proc/cpuinfo").exists():
-        assert found["model name"] and found["model"].isdigit()
-    if pathlib.Path("/sys/devices/system/cpu/cpu0/cache/index0").exists():
-        assert "L1d" in found["caches"] or "L2" in found["caches"]
+    cpuinfo = tmp_path / "cpuinfo"
+    cpuinfo.write_text("processor\t: 0\ncpu family\t: 6\nmodel\t\t: 167\nmodel name\t: First Processor\n"
+                       "stepping\t: 1\n\nprocessor\t: 1\nmodel name\t: Second Processor\nmodel\t\t: 99\n")
+    caches = tmp_path / "cache"
+    for index, (level, kind, size) in enumerate([("1", "Data", "48K"), ("1", "Instruction", "64K"),
+                                                 ("2", "Unified", "2048K")]):
+        folder = caches / f"index{index}"
+        folder.mkdir(parents=True)
+        (folder / "level").write_text(level + "\n")
+        (folder / "type").write_text(kind + "\n")
+        (folder / "size").write_text(size + "\n")
+    assert goals.processor(cpuinfo, caches) == {
+        "cpu family": "6", "model": "167", "model name": "First Processor", "stepping": "1",
+        "caches": {"L1d": "48K", "L1i": "64K", "L2": "2048K"}}
+    # Nothing readable: nothing said.
+    assert goals.processor(tmp_path / "missing", tmp_path / "missing") == {}
