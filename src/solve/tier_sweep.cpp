@@ -216,7 +216,7 @@ struct PlannedMove {
         Part,                ///< the child's byte: `base` plus the opponent's row's part in `column`
         Capture,             ///< takes the opponent's pit `opposite`: `taken_part` plus `taken_column`'s part
         CaptureUnlessEmpty,  ///< Capture if the opponent's pit `opposite` holds stones, else Part
-        Sown,                ///< anything else (laps): played on the whole board
+        Sown,                ///< anything else (whole laps, a capture after going round): played on the whole board
     };
     /// For a Part (and a CaptureUnlessEmpty that takes nothing): the child's tier's bytes
     /// plus the mover's row's part of the child's index, so that the child's byte is one
@@ -405,6 +405,22 @@ private:
                     move.column = static_cast<std::uint8_t>(rows_.lead_below_column(more));
                     move.base = bases_[1] + rows_.rank(index_, sown.data());
                 }
+            } else if (stones < loop) {
+                // Round the ring but not a whole lap: a stone in the store and in each of the
+                // opponent's pits, then the mover's first pits up to `landed` < m. The opponent's
+                // row is theirs plus a stone a pit, so the child's index is a Part as above
+                // unless the last stone lands in an empty pit and captures (the opposite pit
+                // has a stone now): that one is played on the board.
+                const int landed = stones - (loop - m);
+                for (int i = 0; i <= landed; ++i) ++sown[static_cast<std::size_t>(i)];
+                if (rule::landed_in_empty_pit(sown[static_cast<std::size_t>(landed)]) &&
+                    rule::captures(rules_.capture, 1))
+                    continue;
+                move.kind = Move::Kind::Part;
+                move.same_side = false;
+                move.gain = 1;
+                move.column = static_cast<std::uint8_t>(rows_.lead_below_column(n));
+                move.base = bases_[1] + rows_.rank(index_, sown.data());
             }
         }
         // The Parts first: the sweep's inner loop for them has no branch (a position's

@@ -127,14 +127,16 @@ TEST(EndgameDatabase, OnDiskResumesAndReadsBack) {
 }
 
 // The builder's small sower (Kalah, homework) against the general path through
-// Position::apply: every tier byte for byte, laps (a pit of 2n+1 stones or more) included.
+// Position::apply: every tier byte for byte, sowings round the ring (a pit of 2n+1-m stones
+// or more) and whole laps included: 5 pits to 12 stones has both, with and without captures.
 TEST(EndgameDatabase, FastSowerAgreesWithThePositionPath) {
     struct Case {
         const char* preset;
         int pits, stones;
     };
     for (const Case c : {Case{"kalah", 2, 14}, Case{"kalah", 3, 14}, Case{"homework", 3, 14}, Case{"kalah", 4, 10},
-                         Case{"homework", 5, 8}, Case{"kalah", 6, 7}, Case{"homework", 6, 7}}) {
+                         Case{"homework", 5, 8}, Case{"kalah", 5, 12}, Case{"homework", 5, 12}, Case{"kalah", 6, 7},
+                         Case{"homework", 6, 7}, Case{"kalah", 6, 9}}) {
         const Rules rules = make_rules(c.preset, c.pits, 1);
         const TierIndex index(c.pits, c.stones);
         std::vector<std::vector<std::int8_t>> fast, general;
