@@ -33,7 +33,9 @@ namespace {
 /// index is a part from each row too, and most moves leave the opponent's row as
 /// it is or add a stone to each of its first pits: such a child's index is one
 /// part of the mover's row, worked out once for all its opponent's rows, and one
-/// looked up here.
+/// looked up here. So are the children of a sowing that goes round the ring and
+/// puts a stone in each of the opponent's pits: a row of few enough stones for the
+/// mover to have that many (n + 2 at least) keeps those parts too (lap_rows).
 struct Rows {
     /// Numbers the rows; their parts are left to fill_parts, which the threads share.
     Rows(const TierIndex& index, int tier) : n(index.pits()), tier(tier), max_distance(index.pits() * tier) {
@@ -49,8 +51,10 @@ struct Rows {
         group_start.assign(group_size.size(), 0);
         for (std::size_t g = 1; g < group_size.size(); ++g) group_start[g] = group_start[g - 1] + group_size[g];
         cells.resize(count * static_cast<std::size_t>(n));
+        // The rows come by stones, fewest first: those of a mover's row round the ring are the first.
+        lap_rows = tier - n - 2 >= 0 ? group_start[group(tier - n - 1, 0)] : 0;
         // Not zeroed here: each thread writes its share (fill_parts).
-        parts.reset(new std::uint64_t[count * stride()]);
+        parts.reset(new std::uint64_t[offset(static_cast<std::uint32_t>(count))]);
         std::vector<std::uint32_t> fill(group_start.begin(), group_start.end() - 1);
         for_each_row([&](const std::array<int, 2 * kMaxPits>& row) {
             const std::uint32_t at = fill[group_of(row)]++;
@@ -62,12 +66,11 @@ struct Rows {
     /// Works out the parts of rows [first, last): thirteen ranks a row on 5 pits, so
     /// that alone, on one thread, it took 6% of the build of Kalah(5,5)'s 23 stones.
     void fill_parts(const TierIndex& index, std::uint32_t first, std::uint32_t last) {
-        std::uint64_t* begin = parts.get() + static_cast<std::size_t>(first) * stride();
-        std::fill(begin, parts.get() + static_cast<std::size_t>(last) * stride(), std::uint64_t{0});
+        std::fill(parts.get() + offset(first), parts.get() + offset(last), std::uint64_t{0});
         for (std::uint32_t r = first; r < last; ++r) {
             std::array<int, 2 * kMaxPits> row{};
             for (int i = 0; i < n; ++i) row[static_cast<std::size_t>(i)] = this->row(r)[i];
-            set_parts(index, row, parts.get() + static_cast<std::size_t>(r) * stride());
+            set_parts(index, row, parts.get() + offset(r));
         }
     }
 
@@ -117,17 +120,48 @@ struct Rows {
             taken[static_cast<std::size_t>(o)] = 0;
             row_parts[taken_column(o)] = lead(index, taken.data(), tier - 1 - stones);
         }
+        if (row_stones(row.data()) > tier - n - 2) return;  // the mover cannot go round the ring
+        // Round the ring: a stone in each of this row's pits, and one in the mover's store.
+        std::array<int, 2 * kMaxPits> round = row;
+        for (int i = 0; i < n; ++i) ++round[static_cast<std::size_t>(i)];
+        // Then the last stone captures pit o, which had a stone more, with itself: three
+        // stones and pit o's gone from the pits.
+        for (int o = 0; o < n; ++o) {
+            std::array<int, 2 * kMaxPits> taken = round;
+            const int stones = taken[static_cast<std::size_t>(o)];
+            taken[static_cast<std::size_t>(o)] = 0;
+            row_parts[lap_taken_column(o)] = lead(index, taken.data(), tier - 2 - stones);
+        }
+        // A whole lap and then the store (another move: this row is the opponent's again).
+        row_parts[lap_rank_column()] = rank(index, round.data());
+        // A whole lap ending in the mover's row: one stone stored.
+        row_parts[lap_once_column()] = lead(index, round.data(), tier - 1);
+        // A whole lap, the store again and k of this row's pits: two stones stored.
+        for (int k = 0; k <= n; ++k) {
+            std::array<int, 2 * kMaxPits> twice = round;
+            for (int i = 0; i < k; ++i) ++twice[static_cast<std::size_t>(i)];
+            if (row_stones(twice.data()) <= tier - 2)
+                row_parts[lap_twice_column(k)] = lead(index, twice.data(), tier - 2);
+        }
     }
 
-    /// The parts a row of a position adds to its index, at row * stride() + column.
+    /// The parts a row of a position adds to its index, at offset(row) + column.
     static constexpr int kLead = 0;                       ///< as the mover's row of this tier
     int lead_below_column(int k) const { return 1 + k; }  ///< as the opponent's row, k more stones, one tier down
     int rank_column() const { return n + 2; }             ///< as the opponent's row, of any tier
     int taken_column(int o) const { return n + 3 + o; }   ///< as the opponent's row, pit o captured
+    /// The rows of lap_rows only: as the opponent's row when the mover's sowing went round the ring.
+    int lap_taken_column(int o) const { return 2 * n + 3 + o; }  ///< a stone a pit, then pit o captured
+    int lap_rank_column() const { return 3 * n + 3; }            ///< a stone a pit, of any tier
+    int lap_once_column() const { return 3 * n + 4; }            ///< a stone a pit, one tier down
+    int lap_twice_column(int k) const { return 3 * n + 5 + k; }  ///< two stones in the first k, two tiers down
     std::size_t stride() const { return static_cast<std::size_t>(2 * n + 3); }
-    const std::uint64_t* parts_of(std::uint32_t r) const {
-        return parts.get() + static_cast<std::size_t>(r) * stride();
+    std::size_t lap_stride() const { return static_cast<std::size_t>(4 * n + 6); }
+    /// Where row r's parts begin: the first lap_rows rows have lap_stride() of them, the others stride().
+    std::size_t offset(std::uint32_t r) const {
+        return r < lap_rows ? r * lap_stride() : lap_rows * lap_stride() + (r - lap_rows) * stride();
     }
+    const std::uint64_t* parts_of(std::uint32_t r) const { return parts.get() + offset(r); }
 
     std::uint32_t count() const { return group_start.back(); }
     int row_stones_of(std::uint32_t r) const {
@@ -170,7 +204,8 @@ struct Rows {
     int tier;
     int max_distance;
     std::vector<std::int8_t> cells;          // row r's pits at [r * n, r * n + n)
-    std::unique_ptr<std::uint64_t[]> parts;  // row r's parts of an index at [r * stride(), (r + 1) * stride())
+    std::uint32_t lap_rows = 0;              // the rows of at most tier - n - 2 stones (the first ones)
+    std::unique_ptr<std::uint64_t[]> parts;  // row r's parts of an index at [offset(r), offset(r + 1))
     std::vector<std::uint32_t> group_start;  // group g is rows [group_start[g], group_start[g + 1])
 };
 
@@ -216,7 +251,8 @@ struct PlannedMove {
         Part,                ///< the child's byte: `base` plus the opponent's row's part in `column`
         Capture,             ///< takes the opponent's pit `opposite`: `taken_part` plus `taken_column`'s part
         CaptureUnlessEmpty,  ///< Capture if the opponent's pit `opposite` holds stones, else Part
-        Sown,                ///< anything else (whole laps, a capture after going round): played on the whole board
+        LapCapture,          ///< round the ring, then takes pit `opposite`: as Capture, `gain` 3 plus its stones
+        Sown,                ///< anything else (two laps, a capture that could end the game): played on the board
     };
     /// For a Part (and a CaptureUnlessEmpty that takes nothing): the child's tier's bytes
     /// plus the mover's row's part of the child's index, so that the child's byte is one
@@ -405,22 +441,8 @@ private:
                     move.column = static_cast<std::uint8_t>(rows_.lead_below_column(more));
                     move.base = bases_[1] + rows_.rank(index_, sown.data());
                 }
-            } else if (stones < loop) {
-                // Round the ring but not a whole lap: a stone in the store and in each of the
-                // opponent's pits, then the mover's first pits up to `landed` < m. The opponent's
-                // row is theirs plus a stone a pit, so the child's index is a Part as above
-                // unless the last stone lands in an empty pit and captures (the opposite pit
-                // has a stone now): that one is played on the board.
-                const int landed = stones - (loop - m);
-                for (int i = 0; i <= landed; ++i) ++sown[static_cast<std::size_t>(i)];
-                if (rule::landed_in_empty_pit(sown[static_cast<std::size_t>(landed)]) &&
-                    rule::captures(rules_.capture, 1))
-                    continue;
-                move.kind = Move::Kind::Part;
-                move.same_side = false;
-                move.gain = 1;
-                move.column = static_cast<std::uint8_t>(rows_.lead_below_column(n));
-                move.base = bases_[1] + rows_.rank(index_, sown.data());
+            } else {
+                plan_round(m, stones, mine, sown, move);
             }
         }
         // The Parts first: the sweep's inner loop for them has no branch (a position's
@@ -428,6 +450,69 @@ private:
         r.parts = static_cast<int>(
             std::partition(moves, moves + r.count, [](const Move& m) { return m.kind == Move::Kind::Part; }) -
             moves);
+    }
+
+    /// Plans move m of a row of `mine` stones, whose `stones` go round the ring: a stone
+    /// in the store and in each of the opponent's pits, and on into the mover's row
+    /// (`sown`: the row with pits m+1.. sown once). Its child's index is a part of the
+    /// opponent's row (Rows' lap columns) plus one of the mover's, unless it laps twice
+    /// or its capture could end the game: left Sown, played on the board.
+    void plan_round(int m, int stones, int mine, std::array<int, 2 * kMaxPits>& sown, Move& move) const {
+        const int n = pits();
+        const int loop = rule::lap_cells(n);
+        // A capture round the ring takes the last stone and the opposite pit, which has a
+        // stone more (so it always takes): the mover's row keeps mine - n - 2 stones, the
+        // opponent's n - 1 at least.
+        const auto lap_capture = [&](int landed) {
+            if (n < 2 || mine == n + 2) return;  // the game could end: left Sown
+            move.kind = Move::Kind::LapCapture;
+            move.gain = 3;  // plus the opposite pit's stones before the sowing
+            move.opposite = static_cast<std::uint8_t>(n - 1 - landed);
+            move.taken_column = static_cast<std::uint8_t>(rows_.lap_taken_column(move.opposite));
+            sown[static_cast<std::size_t>(landed)] = 0;
+            move.taken_part = rows_.rank(index_, sown.data());
+        };
+        const auto part = [&](int gain, bool same_side, int column, const std::int8_t* base) {
+            move.kind = Move::Kind::Part;
+            move.gain = static_cast<std::uint8_t>(gain);
+            move.same_side = same_side;
+            move.column = static_cast<std::uint8_t>(column);
+            move.base = base;
+        };
+        const bool captures = rule::captures(rules_.capture, 1);
+        if (stones < loop) {
+            // Short of a whole lap: on into the mover's first pits, up to `landed` < m.
+            const int landed = stones - (loop - m);
+            for (int i = 0; i <= landed; ++i) ++sown[static_cast<std::size_t>(i)];
+            if (rule::landed_in_empty_pit(sown[static_cast<std::size_t>(landed)]) && captures)
+                return lap_capture(landed);
+            return part(1, false, rows_.lead_below_column(n), bases_[1] + rows_.rank(index_, sown.data()));
+        }
+        if (stones >= 2 * loop) return;  // two laps or more: seldom, left Sown
+        // A whole lap (a stone in every cell, pit m included), then `more` cells after m.
+        for (int i = 0; i < m; ++i) ++sown[static_cast<std::size_t>(i)];
+        sown[static_cast<std::size_t>(m)] = 1;
+        const int more = stones - loop, end = m + more;  // the ring's cell of the last stone, before it wraps
+        const std::int8_t* two_down = lower_[static_cast<std::size_t>(tier_ - 2)].data();
+        if (more == 0) {
+            // The last stone is pit m's only one.
+            if (captures) return lap_capture(m);
+            return part(1, false, rows_.lap_once_column(), bases_[1] + rows_.rank(index_, sown.data()));
+        }
+        for (int i = m + 1; i <= std::min(end, n - 1); ++i) ++sown[static_cast<std::size_t>(i)];
+        if (end < n)  // in the mover's row, on a pit of two stones at least: one stone stored
+            return part(1, false, rows_.lap_once_column(), bases_[1] + rows_.rank(index_, sown.data()));
+        if (end == n) {  // the store, a second stone there
+            if (rule::earns_extra_turn(rules_))
+                return part(2, true, rows_.lap_rank_column(),
+                            two_down + rows_.lead(index_, sown.data(), tier_ - 2));
+            return part(2, false, rows_.lap_twice_column(0), two_down + rows_.rank(index_, sown.data()));
+        }
+        if (end <= 2 * n)  // the opponent's first end - n pits, a second stone each
+            return part(2, false, rows_.lap_twice_column(end - n), two_down + rows_.rank(index_, sown.data()));
+        // On round into the mover's first pits, none empty now.
+        for (int i = 0; i <= end - loop; ++i) ++sown[static_cast<std::size_t>(i)];
+        return part(2, false, rows_.lap_twice_column(n), two_down + rows_.rank(index_, sown.data()));
     }
 
     void start(Pending& p, const RowPlan& r, const PlannedMove* moves, std::uint32_t x, std::uint32_t y) {
@@ -458,6 +543,13 @@ private:
                     best = std::max(best, c.child.gain);
                 else
                     children[count++] = c.child;
+            } else if (move.kind == Move::Kind::LapCapture) {
+                // Never the game's end (see plan_round): the child's tier falls by the gain.
+                const int gain = move.gain + across;
+                const std::int8_t* byte = lower_[static_cast<std::size_t>(tier_ - gain)].data() +
+                                          (move.taken_part + parts[move.taken_column]);
+                __builtin_prefetch(byte);
+                children[count++] = {byte, gain, false};
             } else {
                 // The landed stone and the opposite pit go to the store: the child's tier falls by both.
                 const int gain = 1 + across;
