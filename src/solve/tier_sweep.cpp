@@ -338,10 +338,14 @@ public:
     void run(const Task& task) {
         std::size_t made = 0;
         for (std::uint32_t y = task.y_first; y < task.y_last; ++y) {
+            // The opponent's row's parts and pits, once for all the mover's rows.
+            const std::uint64_t* parts = rows_.parts_of(y);
+            const std::uint64_t slot_part = parts[rows_.rank_column()];
+            const std::int8_t* theirs = rows_.row(y);
             for (std::uint32_t x = task.x_first; x < task.x_last; ++x) {
                 Pending& p = ring_[made % kDepth];
                 if (made >= kDepth) finish(p);
-                start(p, plans_.row(x), plans_.moves(x), x, y);
+                start(p, plans_.row(x), plans_.moves(x), parts, slot_part, theirs, x, y);
                 ++made;
             }
         }
@@ -515,9 +519,11 @@ private:
         return part(2, false, rows_.lap_twice_column(n), two_down + rows_.rank(index_, sown.data()));
     }
 
-    void start(Pending& p, const RowPlan& r, const PlannedMove* moves, std::uint32_t x, std::uint32_t y) {
-        const std::uint64_t* parts = rows_.parts_of(y);
-        p.slot = &values_[r.lead + parts[rows_.rank_column()]];
+    /// Makes the children of mover's row x against opponent's row y (`parts` and
+    /// `theirs` its parts and pits, `slot_part` what it adds to the position's index).
+    void start(Pending& p, const RowPlan& r, const PlannedMove* moves, const std::uint64_t* parts,
+               std::uint64_t slot_part, const std::int8_t* theirs, std::uint32_t x, std::uint32_t y) {
+        p.slot = &values_[r.lead + slot_part];
         __builtin_prefetch(p.slot, 1);
         // The count and the best in locals, written to the pending position once at the end.
         int best = r.over_best;
@@ -529,7 +535,6 @@ private:
             __builtin_prefetch(byte);
             children[count] = {byte, move.gain, move.same_side};
         }
-        const std::int8_t* theirs = rows_.row(y);
         for (int k = r.parts; k < r.count; ++k) {
             const Move& move = moves[k];
             const int across = move.kind == Move::Kind::Sown ? 0 : theirs[move.opposite];
