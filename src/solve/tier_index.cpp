@@ -37,6 +37,12 @@ TierIndex::TierIndex(int pits, int max_stones) : pits_(pits), max_stones_(max_st
     for (int i = 1; i < cells; ++i)
         for (int s = 1; s <= max_stones; ++s)
             beyond_[static_cast<std::size_t>(i) * width + static_cast<std::size_t>(s)] = ways(i - 1, s - 1);
+    mover_cells_.assign(width, 0);
+    opponent_cells_.assign(width, 0);
+    for (std::size_t s = 0; s < width; ++s) {
+        for (int i = 1; i <= pits; ++i) mover_cells_[s] += beyond_[static_cast<std::size_t>(i) * width + s];
+        for (int i = pits; i < cells; ++i) opponent_cells_[s] += beyond_[static_cast<std::size_t>(i) * width + s];
+    }
 }
 
 std::uint64_t TierIndex::rank(const Position& p) const {

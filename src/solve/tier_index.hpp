@@ -43,6 +43,41 @@ public:
         return rank_cells(cells, stones, 2 * N);
     }
 
+    /// The index splits into a part of the mover's pits and one of the opponent's, as
+    /// mover_lead(mover, stones) + opponent_offset(opponent), which the tier builder
+    /// works out once a row rather than once a position.
+    ///
+    /// rank() of the mover's pits `row` (pits() counts) followed by the opponent's pits
+    /// holding the tier's other stones all in the last: the first index whose mover's pits those are.
+    std::uint64_t mover_lead(const int* row, int stones) const {
+        MANCALA_ASSERT(stones >= 0 && stones <= max_stones_, "a tier is one this index covers");
+        const auto width = static_cast<std::size_t>(max_stones_ + 1);
+        std::uint64_t less = 0;
+        int before = 0;  // the stones of the pits before pit i: the cells from i on hold the rest
+        for (int i = 1; i < pits_; ++i) {
+            before += row[i - 1];
+            less += beyond_[static_cast<std::size_t>(i) * width + static_cast<std::size_t>(stones - before)];
+        }
+        before += row[pits_ - 1];
+        MANCALA_ASSERT(before <= stones, "the row holds at most the tier's stones");
+        return size(stones) - 1 - less - opponent_cells_[static_cast<std::size_t>(stones - before)];
+    }
+
+    /// What the opponent's pits `row` add to mover_lead: rank() of empty mover's pits
+    /// followed by `row`, in the tier of the row's stones.
+    std::uint64_t opponent_offset(const int* row) const {
+        const auto width = static_cast<std::size_t>(max_stones_ + 1);
+        std::uint64_t less = 0;
+        int after = 0;  // the stones of the pits from pit i on
+        for (int i = pits_ - 1; i >= 1; --i) {
+            after += row[i];
+            less += beyond_[static_cast<std::size_t>(pits_ + i) * width + static_cast<std::size_t>(after)];
+        }
+        const int stones = after + row[0];
+        MANCALA_ASSERT(stones <= max_stones_, "a tier is one this index covers");
+        return size(stones) - 1 - less - mover_cells_[static_cast<std::size_t>(stones)];
+    }
+
     /// The counts (mover's pits, then the opponent's) of position `index` of tier `stones`.
     void unrank(int stones, std::uint64_t index, int* cells) const;
 
@@ -95,6 +130,10 @@ private:
     int max_stones_;
     std::vector<std::uint64_t> ways_;
     std::vector<std::uint64_t> beyond_;  // [i * (max_stones + 1) + s]: ways(i - 1, s - 1), i > 0 (see rank_cells)
+    // rank_cells' terms of cells all holding the same s stones from i on: beyond_[i][s]
+    // summed over i = 1..pits (the mover's, for opponent_offset) and over i = pits..2 pits - 1
+    // (the opponent's, for mover_lead).
+    std::vector<std::uint64_t> mover_cells_, opponent_cells_;
 };
 
 }  // namespace mancala::solve

@@ -176,17 +176,10 @@ struct Rows {
     }
     /// The index of the first position of `stones` whose mover's row is `row`.
     std::uint64_t lead(const TierIndex& index, const int* row, int stones) const {
-        std::array<int, 2 * kMaxPits> cells{};
-        for (int i = 0; i < n; ++i) cells[static_cast<std::size_t>(i)] = row[i];
-        cells[static_cast<std::size_t>(2 * n - 1)] = stones - row_stones(row);
-        return index.rank(cells.data(), stones);
+        return index.mover_lead(row, stones);
     }
     /// What an opponent's row `row` adds to the lead of the mover's.
-    std::uint64_t rank(const TierIndex& index, const int* row) const {
-        std::array<int, 2 * kMaxPits> cells{};
-        for (int i = 0; i < n; ++i) cells[static_cast<std::size_t>(n + i)] = row[i];
-        return index.rank(cells.data(), row_stones(row));
-    }
+    std::uint64_t rank(const TierIndex& index, const int* row) const { return index.opponent_offset(row); }
 
     std::size_t groups() const {
         return static_cast<std::size_t>(tier + 1) * static_cast<std::size_t>(max_distance + 1);

@@ -38,6 +38,31 @@ TEST(TierIndex, NextWalksEveryCompositionInRankOrder) {
     }
 }
 
+// Every position's index is its mover's row's lead plus its opponent's row's offset,
+// each from its row alone (the tier builder's shortcut), against rank() of the whole.
+TEST(TierIndex, SplitsIntoTheMoversLeadAndTheOpponentsOffset) {
+    for (const auto& [pits, max_stones] : {std::pair{1, 9}, std::pair{2, 9}, std::pair{3, 8}, std::pair{5, 6}}) {
+        const TierIndex index(pits, max_stones);
+        for (int stones = 0; stones <= max_stones; ++stones) {
+            std::array<int, 2 * kMaxPits> cells{};
+            index.unrank(stones, 0, cells.data());
+            do {
+                const int* mover = cells.data();
+                const int* opponent = cells.data() + pits;
+                ASSERT_EQ(index.mover_lead(mover, stones) + index.opponent_offset(opponent),
+                          index.rank(cells.data(), stones))
+                    << pits << " pits, tier " << stones;
+                // The lead is the index of the mover's row with the opponent's stones all in its last pit.
+                std::array<int, 2 * kMaxPits> first{};
+                int mine = 0;
+                for (int i = 0; i < pits; ++i) mine += first[static_cast<std::size_t>(i)] = mover[i];
+                first[static_cast<std::size_t>(2 * pits - 1)] = stones - mine;
+                ASSERT_EQ(index.mover_lead(mover, stones), index.rank(first.data(), stones));
+            } while (index.next(cells.data()));
+        }
+    }
+}
+
 TEST(TierIndex, SeesPositionsFromTheMover) {
     const TierIndex index(3, 12);
     const std::vector<int> a{1, 0, 2}, b{3, 0, 1};
