@@ -237,14 +237,25 @@ Schedule schedule(const Rows& rows) {
     return s;
 }
 
+/// What a child's byte (the value to its mover) is worth to the parent: add + (byte ^ flip),
+/// flip 0 when the parent moves again in the child, -1 (so byte ^ flip = -byte - 1) when
+/// the opponent moves there; no branch in the sweep's inner loop.
+struct Worth {
+    std::int16_t add, flip;
+    static Worth of(int gain, bool same_side) {
+        return same_side ? Worth{static_cast<std::int16_t>(gain), 0}
+                         : Worth{static_cast<std::int16_t>(gain + 1), -1};
+    }
+};
+
 /// A move of a mover's row, worked out once for all the opponent's rows (small:
 /// a tier's rows are all planned at once, see Plans).
 struct PlannedMove {
     enum class Kind : std::uint8_t {
         Part,                ///< the child's byte: `base` plus the opponent's row's part in `column`
-        Capture,             ///< takes the opponent's pit `opposite`: `taken_part` plus `taken_column`'s part
+        Capture,             ///< takes the opponent's pit `opposite`: `taken_part` plus its taken_column part
         CaptureUnlessEmpty,  ///< Capture if the opponent's pit `opposite` holds stones, else Part
-        LapCapture,          ///< round the ring, then takes pit `opposite`: as Capture, `gain` 3 plus its stones
+        LapCapture,          ///< round the ring, then as Capture (lap_taken_column; 3 stones and the pit's won)
         Sown,                ///< anything else (two laps, a capture that could end the game): played on the board
     };
     /// For a Part (and a CaptureUnlessEmpty that takes nothing): the child's tier's bytes
@@ -252,13 +263,11 @@ struct PlannedMove {
     /// add away (base + the opponent's row's part in `column`).
     const std::int8_t* base;
     std::uint64_t taken_part;  // the mover's row's part after a capture
+    Worth worth;               // a Part's child's (a capture's depends on the opponent's pit)
     Kind kind;
-    bool same_side;
     std::uint8_t move;
     std::uint8_t column;
-    std::uint8_t taken_column;  // the opponent's row's part after a capture
     std::uint8_t opposite;
-    std::uint8_t gain;
 };
 
 /// What a mover's row's moves share against every opponent's row of the tier.
@@ -351,8 +360,7 @@ private:
     /// A child not yet read: its byte, and what it adds to the mover's value.
     struct ChildByte {
         const std::int8_t* byte;
-        int gain;
-        bool same_side;
+        Worth worth;
     };
     /// A position whose children are made but not read yet.
     struct Pending {
@@ -406,14 +414,12 @@ private:
                     move.kind =
                         rule::captures(rules_.capture, 0) ? Move::Kind::Capture : Move::Kind::CaptureUnlessEmpty;
                     move.opposite = static_cast<std::uint8_t>(n - 1 - landed);
-                    move.taken_column = static_cast<std::uint8_t>(rows_.taken_column(move.opposite));
                     sown[static_cast<std::size_t>(landed)] = 0;
                     move.taken_part = rows_.rank(index_, sown.data());
                     sown[static_cast<std::size_t>(landed)] = 1;
                 }
                 if (move.kind == Move::Kind::Sown) move.kind = Move::Kind::Part;
-                move.same_side = false;
-                move.gain = 0;
+                move.worth = Worth::of(0, false);
                 move.base = bases_[0] + rows_.rank(index_, sown.data());
                 move.column = Rows::kLead;
             } else if (stones < loop - m) {
@@ -422,14 +428,13 @@ private:
                 const int left = mine - stones + (n - 1 - m);
                 const bool extra = more == 0 && rule::earns_extra_turn(rules_);
                 const int their_left = theirs + more;
-                move.gain = 1;
                 if (rule::game_over(kFastEnd, left == 0, their_left == 0)) {
                     --r.count;
                     r.over_best = std::max(r.over_best, 1 + rule::leftover_gain(left, their_left));
                     continue;
                 }
                 move.kind = Move::Kind::Part;
-                move.same_side = extra;
+                move.worth = Worth::of(1, extra);
                 // A stone went to the store: the child is in the tier below.
                 if (extra) {
                     move.column = static_cast<std::uint8_t>(rows_.rank_column());
@@ -463,16 +468,13 @@ private:
         const auto lap_capture = [&](int landed) {
             if (n < 2 || mine == n + 2) return;  // the game could end: left Sown
             move.kind = Move::Kind::LapCapture;
-            move.gain = 3;  // plus the opposite pit's stones before the sowing
             move.opposite = static_cast<std::uint8_t>(n - 1 - landed);
-            move.taken_column = static_cast<std::uint8_t>(rows_.lap_taken_column(move.opposite));
             sown[static_cast<std::size_t>(landed)] = 0;
             move.taken_part = rows_.rank(index_, sown.data());
         };
         const auto part = [&](int gain, bool same_side, int column, const std::int8_t* base) {
             move.kind = Move::Kind::Part;
-            move.gain = static_cast<std::uint8_t>(gain);
-            move.same_side = same_side;
+            move.worth = Worth::of(gain, same_side);
             move.column = static_cast<std::uint8_t>(column);
             move.base = base;
         };
@@ -526,7 +528,7 @@ private:
             const Move& move = moves[count];
             const std::int8_t* byte = move.base + parts[move.column];
             __builtin_prefetch(byte);
-            children[count] = {byte, move.gain, move.same_side};
+            children[count] = {byte, move.worth};
         }
         for (int k = r.parts; k < r.count; ++k) {
             const Move& move = moves[k];
@@ -534,20 +536,20 @@ private:
             if (move.kind == Move::Kind::CaptureUnlessEmpty && across == 0) {
                 const std::int8_t* byte = move.base + parts[move.column];
                 __builtin_prefetch(byte);
-                children[count++] = {byte, move.gain, move.same_side};
+                children[count++] = {byte, move.worth};
             } else if (move.kind == Move::Kind::Sown) {
                 const SownChild c = sow(x, y, move.move);
                 if (c.over)
-                    best = std::max(best, c.child.gain);
+                    best = std::max(best, c.gain);
                 else
                     children[count++] = c.child;
             } else if (move.kind == Move::Kind::LapCapture) {
                 // Never the game's end (see plan_round): the child's tier falls by the gain.
-                const int gain = move.gain + across;
+                const int gain = 3 + across;
                 const std::int8_t* byte = lower_[static_cast<std::size_t>(tier_ - gain)].data() +
-                                          (move.taken_part + parts[move.taken_column]);
+                                          (move.taken_part + parts[rows_.lap_taken_column(move.opposite)]);
                 __builtin_prefetch(byte);
-                children[count++] = {byte, gain, false};
+                children[count++] = {byte, Worth::of(gain, false)};
             } else {
                 // The landed stone and the opposite pit go to the store: the child's tier falls by both.
                 const int gain = 1 + across;
@@ -557,9 +559,9 @@ private:
                     continue;
                 }
                 const std::int8_t* byte = lower_[static_cast<std::size_t>(tier_ - gain)].data() +
-                                          (move.taken_part + parts[move.taken_column]);
+                                          (move.taken_part + parts[rows_.taken_column(move.opposite)]);
                 __builtin_prefetch(byte);
-                children[count++] = {byte, gain, false};
+                children[count++] = {byte, Worth::of(gain, false)};
             }
         }
         p.best = best;
@@ -570,6 +572,7 @@ private:
     /// and what the move gains by it.
     struct SownChild {
         bool over;
+        int gain;  // if over
         ChildByte child;
     };
     SownChild sow(std::uint32_t x, std::uint32_t y, int move) const {
@@ -582,12 +585,12 @@ private:
             cells[static_cast<std::size_t>(n + i)] = theirs[i];
         }
         const SownMove m = sow_fast(rules_, n, tier_, cells.data(), move, child.data());
-        if (m.over) return {true, {nullptr, m.gain, false}};
+        if (m.over) return {true, m.gain, {}};
         const std::uint64_t at = rank(child.data(), m.stones);
         const std::int8_t* byte =
             m.stones == tier_ ? &values_[at] : &lower_[static_cast<std::size_t>(m.stones)][at];
         __builtin_prefetch(byte);
-        return {false, {byte, m.gain, m.same_side}};
+        return {false, 0, {byte, Worth::of(m.gain, m.same_side)}};
     }
 
     static void finish(const Pending& p) {
@@ -596,7 +599,7 @@ private:
             const ChildByte& c = p.children[static_cast<std::size_t>(k)];
             const int rest = *c.byte;
             MANCALA_ASSERT(rest != kTierUnknown, "a same-tier child lies in a nearer layer, solved already");
-            best = std::max(best, c.gain + (c.same_side ? rest : -rest));
+            best = std::max(best, c.worth.add + (rest ^ c.worth.flip));
         }
         *p.slot = static_cast<std::int8_t>(best);
     }
