@@ -344,10 +344,13 @@ public:
             const std::uint64_t* parts = rows_.parts_of(y);
             const std::uint64_t slot_part = parts[rows_.rank_column()];
             const std::int8_t* theirs = rows_.row(y);
-            for (std::uint32_t x = task.x_first; x < task.x_last; ++x) {
+            // The mover's rows' plans walked in step (the board size known here when N > 0).
+            const RowPlan* plan = &plans_.row(task.x_first);
+            const PlannedMove* moves = plans_.moves(task.x_first);
+            for (std::uint32_t x = task.x_first; x < task.x_last; ++x, ++plan, moves += pits()) {
                 Pending& p = ring_[made % kDepth];
                 if (made >= kDepth) finish(p);
-                start(p, plans_.row(x), plans_.moves(x), parts, slot_part, theirs, x, y);
+                start(p, *plan, moves, parts, slot_part, theirs, x, y);
                 ++made;
             }
         }
