@@ -63,8 +63,9 @@ struct Rows {
         });
     }
 
-    /// Works out the parts of rows [first, last): thirteen ranks a row on 5 pits, so
-    /// that alone, on one thread, it took 6% of the build of Kalah(5,5)'s 23 stones.
+    /// Works out the parts of rows [first, last): thirteen a row on 5 pits, twenty-six
+    /// for the rows of lap_rows. Done on one thread, it took 6% of the build of
+    /// Kalah(5,5)'s 23 stones (with thirteen a row, each ranking a whole board).
     void fill_parts(const TierIndex& index, std::uint32_t first, std::uint32_t last) {
         std::fill(parts.get() + offset(first), parts.get() + offset(last), std::uint64_t{0});
         for (std::uint32_t r = first; r < last; ++r) {
