@@ -108,41 +108,44 @@ struct Rows {
         row_parts[rank_column()] = rank(index, row.data());
         if (row_stones(row.data()) > tier - 1) return;  // never an opponent's row below
         // After a sowing that passed the mover's store, one stone in each of the first k pits.
-        for (int k = 0; k <= n; ++k) {
-            std::array<int, 2 * kMaxPits> sown = row;
-            for (int i = 0; i < k; ++i) ++sown[static_cast<std::size_t>(i)];
-            if (row_stones(sown.data()) <= tier - 1)
-                row_parts[lead_below_column(k)] = lead(index, sown.data(), tier - 1);
-        }
+        set_stone_added_leads(index, row, tier - 1, row_parts + lead_below_column(0));
         // After a capture took pit o, as the mover's row of the tier the capture leaves.
-        for (int o = 0; o < n; ++o) {
-            std::array<int, 2 * kMaxPits> taken = row;
-            const int stones = taken[static_cast<std::size_t>(o)];
-            taken[static_cast<std::size_t>(o)] = 0;
-            row_parts[taken_column(o)] = lead(index, taken.data(), tier - 1 - stones);
-        }
+        set_taken_leads(index, row, tier - 1, row_parts + taken_column(0));
         if (row_stones(row.data()) > tier - n - 2) return;  // the mover cannot go round the ring
         // Round the ring: a stone in each of this row's pits, and one in the mover's store.
         std::array<int, 2 * kMaxPits> round = row;
         for (int i = 0; i < n; ++i) ++round[static_cast<std::size_t>(i)];
         // Then the last stone captures pit o, which had a stone more, with itself: three
         // stones and pit o's gone from the pits.
-        for (int o = 0; o < n; ++o) {
-            std::array<int, 2 * kMaxPits> taken = round;
-            const int stones = taken[static_cast<std::size_t>(o)];
-            taken[static_cast<std::size_t>(o)] = 0;
-            row_parts[lap_taken_column(o)] = lead(index, taken.data(), tier - 2 - stones);
-        }
+        set_taken_leads(index, round, tier - 2, row_parts + lap_taken_column(0));
         // A whole lap and then the store (another move: this row is the opponent's again).
         row_parts[lap_rank_column()] = rank(index, round.data());
         // A whole lap ending in the mover's row: one stone stored.
         row_parts[lap_once_column()] = lead(index, round.data(), tier - 1);
         // A whole lap, the store again and k of this row's pits: two stones stored.
+        set_stone_added_leads(index, round, tier - 2, row_parts + lap_twice_column(0));
+    }
+
+    /// to[k], k = 0..n: the lead of `row` with a stone more in each of its first k pits,
+    /// as the mover's row of tier `stones` (left alone where the row would not fit).
+    void set_stone_added_leads(const TierIndex& index, const std::array<int, 2 * kMaxPits>& row, int stones,
+                               std::uint64_t* to) const {
         for (int k = 0; k <= n; ++k) {
-            std::array<int, 2 * kMaxPits> twice = round;
-            for (int i = 0; i < k; ++i) ++twice[static_cast<std::size_t>(i)];
-            if (row_stones(twice.data()) <= tier - 2)
-                row_parts[lap_twice_column(k)] = lead(index, twice.data(), tier - 2);
+            std::array<int, 2 * kMaxPits> added = row;
+            for (int i = 0; i < k; ++i) ++added[static_cast<std::size_t>(i)];
+            if (row_stones(added.data()) <= stones) to[k] = lead(index, added.data(), stones);
+        }
+    }
+
+    /// to[o], o < n: the lead of `row` with pit o taken, as the mover's row of the tier of
+    /// `stones` less pit o's.
+    void set_taken_leads(const TierIndex& index, const std::array<int, 2 * kMaxPits>& row, int stones,
+                         std::uint64_t* to) const {
+        for (int o = 0; o < n; ++o) {
+            std::array<int, 2 * kMaxPits> taken = row;
+            const int pit = taken[static_cast<std::size_t>(o)];
+            taken[static_cast<std::size_t>(o)] = 0;
+            to[o] = lead(index, taken.data(), stones - pit);
         }
     }
 
@@ -548,28 +551,29 @@ private:
                 else
                     children[count++] = c.child;
             } else if (move.kind == Move::Kind::LapCapture) {
-                // Never the game's end (see plan_round): the child's tier falls by the gain.
-                const int gain = 3 + across;
-                const std::int8_t* byte = lower_[static_cast<std::size_t>(tier_ - gain)].data() +
-                                          (move.taken_part + parts[rows_.lap_taken_column(move.opposite)]);
-                __builtin_prefetch(byte);
-                children[count++] = {byte, Worth::of(gain, false)};
+                // Never the game's end (see plan_round).
+                children[count++] = taken_child(move, 3 + across, parts[rows_.lap_taken_column(move.opposite)]);
             } else {
-                // The landed stone and the opposite pit go to the store: the child's tier falls by both.
+                // The landed stone and the opposite pit go to the store.
                 const int gain = 1 + across;
                 const int mine_left = r.mine - 1, theirs_left = tier_ - r.mine - across;
                 if (rule::game_over(kFastEnd, mine_left == 0, theirs_left == 0)) {
                     best = std::max(best, gain + rule::leftover_gain(mine_left, theirs_left));
                     continue;
                 }
-                const std::int8_t* byte = lower_[static_cast<std::size_t>(tier_ - gain)].data() +
-                                          (move.taken_part + parts[rows_.taken_column(move.opposite)]);
-                __builtin_prefetch(byte);
-                children[count++] = {byte, Worth::of(gain, false)};
+                children[count++] = taken_child(move, gain, parts[rows_.taken_column(move.opposite)]);
             }
         }
         p.best = best;
         p.count = count;
+    }
+
+    /// A capture's child, its byte fetched: the tier falls by the `gain` stored, and the
+    /// opponent's row's part after the capture is `taken`.
+    ChildByte taken_child(const Move& move, int gain, std::uint64_t taken) const {
+        const std::int8_t* byte = lower_[static_cast<std::size_t>(tier_ - gain)].data() + (move.taken_part + taken);
+        __builtin_prefetch(byte);
+        return {byte, Worth::of(gain, false)};
     }
 
     /// A move played on the whole board: the child to read, or (over) the game's end
