@@ -45,7 +45,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::require(input.position.to_move() == input.player, "the player is to move");
     fuzz::require(input.position.pits() == input.rules.pits, "the board has the rules' size");
     fuzz::require(input.rules == make_rules("homework", input.rules.pits, 0), "the rules are the homework's");
-    fuzz::require(!input.position.legal_moves().empty(), "the player has a move");
+    fuzz::require(!input.position.legal_moves(input.rules).empty(), "the player has a move");
     const std::string again = render(input);
     const Input reread = parse_input(again);
     fuzz::require(reread.position == input.position && reread.task == input.task && reread.cutoff == input.cutoff,

@@ -26,7 +26,7 @@ void check_position(std::string_view text) {
     fuzz::require(parse_position(notation) == p, "the notation reads back the same", notation);
     for (const std::string_view preset : preset_names()) {
         const Rules rules = make_rules(preset, p.pits(), 0);
-        for (const int move : p.legal_moves()) {
+        for (const int move : p.legal_moves(rules)) {
             Position next = p;
             next.apply(rules, move);
             fuzz::require(next.total_stones() == p.total_stones(), "a move keeps every stone", notation);

@@ -50,6 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Position start = Position::start(rules);
     fuzz::require(start.pits() == pits && start.total_stones() == 2 * pits * seeds,
                   "the start position holds every stone", describe(rules));
-    fuzz::require(start.legal_moves().empty() == (seeds == 0), "the first player can move if there are stones");
+    fuzz::require(start.legal_moves(rules).empty() == (seeds == 0),
+                  "the first player can move if there are stones");
     return 0;
 }

@@ -31,7 +31,7 @@ int EvolutionAgent::fitness(const Rules& rules, const Position& root, std::span<
     const Side me = root.to_move();
     Position position = root;
     for (const Gene gene : genome) {
-        const MoveList moves = position.legal_moves();
+        const MoveList moves = position.legal_moves(rules);
         if (moves.empty()) break;
         const int move = moves[static_cast<int>(gene % static_cast<Gene>(moves.size()))];
         if (position.apply(rules, move).game_over) return search::kPointsPerStone * position.store_difference(me);
@@ -101,7 +101,7 @@ Decision EvolutionAgent::choose(const Rules& rules, const Position& position, co
     }
 
     const auto best = static_cast<int>(std::ranges::max_element(fitness_) - fitness_.begin());
-    const MoveList moves = position.legal_moves();
+    const MoveList moves = position.legal_moves(rules);
     const Gene first_gene = genome(genes_, best).front();
     const int move = moves[static_cast<int>(first_gene % static_cast<Gene>(moves.size()))];
     const double stones = static_cast<double>(fitness_[static_cast<std::size_t>(best)]) / search::kPointsPerStone;

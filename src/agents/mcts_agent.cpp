@@ -34,7 +34,7 @@ MctsAgent::MctsAgent(std::string spec, const MctsSettings& settings)
 }
 
 Decision MctsAgent::choose(const Rules& rules, const Position& position, const MoveBudget& budget) {
-    const MoveList moves = position.legal_moves();
+    const MoveList moves = position.legal_moves(rules);
     if (moves.size() == 1) {  // nothing to think about; keep the tree in step with the game
         stats_ = {};
         stats_.reused_visits = stats_.root_visits = tree_.reuse(rules, position);
@@ -50,14 +50,14 @@ Decision MctsAgent::choose(const Rules& rules, const Position& position, const M
     return Decision{
         node.move, std::nullopt, false,
         fmt::format("{} iterations, {} visits reused, {} nodes; {} won {:.1f}% of {} playouts", stats_.iterations,
-                    stats_.reused_visits, stats_.nodes, pit_name(position.pits(), position.to_move(), node.move),
+                    stats_.reused_visits, stats_.nodes, pit_name(rules, position.to_move(), node.move),
                     100 * node.win_rate(), node.visits)};
 }
 
 std::vector<MoveScore> MctsAgent::analyze(const Rules& rules, const Position& position, const MoveBudget& budget) {
     search(rules, position, budget);
     std::vector<MoveScore> scores;
-    for (const int move : position.legal_moves()) {
+    for (const int move : position.legal_moves(rules)) {
         MoveScore score{move, 0.5, false, {move}, 0};  // a move never tried: an even prior
         for (NodeIndex c = tree_[0].first_child; c != kNoNode; c = tree_[c].next_sibling) {
             if (tree_[c].move != move) continue;

@@ -4,10 +4,10 @@
 
 namespace mancala::agents::mcts {
 
-PitMask legal_mask(const Position& position) {
+PitMask legal_mask(const Rules& rules, const Position& position) {
     PitMask mask = 0;
-    for (int pit = 0; pit < position.pits(); ++pit)
-        if (position.is_legal(pit)) mask = static_cast<PitMask>(mask | (1u << pit));
+    const MoveList moves = position.legal_moves(rules);
+    for (int k = 0; k < moves.size(); ++k) mask = static_cast<PitMask>(mask | (1u << moves[k]));
     return mask;
 }
 
@@ -17,7 +17,7 @@ NodeIndex Tree::add_child(NodeIndex parent, int pit, Side mover, const Position&
     child.move = static_cast<std::int8_t>(pit);
     child.mover = mover;
     child.terminal = game_over;
-    child.untried = game_over ? PitMask{0} : legal_mask(after);
+    child.untried = game_over ? PitMask{0} : legal_mask(rules_, after);
     Node& p = (*this)[parent];
     child.next_sibling = p.first_child;
     p.first_child = index;
@@ -47,7 +47,7 @@ void Tree::start_afresh(const Rules& rules, const Position& position) {
     root_position_ = position;
     Node root;
     root.mover = opponent(position.to_move());  // unused: nobody chooses the root
-    root.untried = legal_mask(position);
+    root.untried = legal_mask(rules, position);
     nodes_.push_back(root);
 }
 

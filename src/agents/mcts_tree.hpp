@@ -19,7 +19,7 @@ using PitMask = std::uint16_t;
 static_assert(kMaxPits <= 16, "PitMask holds one bit for every pit of a side");
 
 /// The legal moves of `position` as a mask.
-PitMask legal_mask(const Position& position);
+PitMask legal_mask(const Rules& rules, const Position& position);
 
 struct Node {
     double reward = 0;  ///< sum of playout rewards for `mover`: 1 a win, 0.5 a draw, 0 a loss

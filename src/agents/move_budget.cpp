@@ -4,8 +4,8 @@
 
 namespace mancala::agents {
 
-MoveBudget MoveBudget::on_clock(const GameClock& clock, const Position& position) {
-    const search::TimePlan plan = search::plan_clock_move(clock, search::move_context(position));
+MoveBudget MoveBudget::on_clock(const GameClock& clock, const Rules& rules, const Position& position) {
+    const search::TimePlan plan = search::plan_clock_move(clock, search::move_context(rules, position));
     MoveBudget budget;
     budget.deadline = Clock::now() + plan.maximum;
     budget.clock = clock;

@@ -28,7 +28,7 @@ struct MoveBudget {
     static MoveBudget unlimited() { return {}; }
     static MoveBudget within(std::chrono::milliseconds time) { return {Clock::now() + time}; }
     /// A move on `clock` from `position`, starting now.
-    static MoveBudget on_clock(const GameClock& clock, const Position& position);
+    static MoveBudget on_clock(const GameClock& clock, const Rules& rules, const Position& position);
 
     /// The deadline has passed or the caller said stop.
     bool expired() const {

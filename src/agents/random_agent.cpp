@@ -12,8 +12,8 @@ public:
 
     std::string spec() const override { return spec_; }
 
-    Decision choose(const Rules&, const Position& position, const MoveBudget&) override {
-        const MoveList moves = position.legal_moves();
+    Decision choose(const Rules& rules, const Position& position, const MoveBudget&) override {
+        const MoveList moves = position.legal_moves(rules);
         std::uniform_int_distribution<int> pick(0, moves.size() - 1);
         return Decision{moves[pick(rng_)], std::nullopt, false, "uniformly random"};
     }

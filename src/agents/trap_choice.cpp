@@ -52,7 +52,7 @@ std::optional<TrapMove> choose_trap(search::Engine& engine, const Rules& rules, 
 
     // The proven move first, so that time cut short still leaves it weighed.
     std::vector<int> moves{proven_move};
-    for (const int m : position.legal_moves())
+    for (const int m : position.legal_moves(rules))
         if (m != proven_move) moves.push_back(m);
     std::optional<TrapMove> best;
     bool others_weighed = false;
@@ -67,7 +67,7 @@ std::optional<TrapMove> choose_trap(search::Engine& engine, const Rules& rules, 
         TrapMove candidate{move, 0, 0};
         bool complete = true;
         if (!over && child.to_move() != me) {
-            for (const int reply : child.legal_moves()) {
+            for (const int reply : child.legal_moves(rules)) {
                 Position after = child;
                 const bool ends = after.apply(rules, reply).game_over;
                 const std::optional<bool> mistake = tests.at_least(after, ends, me, changes_result);

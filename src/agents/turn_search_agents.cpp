@@ -77,7 +77,7 @@ private:
         const int n = position.pits();
         for (int k = 0; k < n; ++k) {
             const int pit = position.to_move() == Side::South ? k : n - 1 - k;
-            if (position.is_legal(pit)) moves.push_back(pit);
+            if (position.is_legal(rules, pit)) moves.push_back(pit);
         }
         std::vector<int> values(moves.size());
         std::vector<std::uint64_t> nodes(moves.size());

@@ -100,7 +100,7 @@ GameOutcome play_match(const Rules& rules, const Position& opening, agents::Agen
             limits.time_control
                 ? agents::MoveBudget::on_clock(agents::GameClock{std::chrono::duration_cast<milliseconds>(clock),
                                                                  limits.time_control->increment},
-                                               position)
+                                               rules, position)
                 : agents::MoveBudget{start + limit};
         agents::Decision decision;
         if (auto failure = failure_of([&] { decision = agent.choose(rules, position, budget); }))
@@ -118,7 +118,7 @@ GameOutcome play_match(const Rules& rules, const Position& opening, agents::Agen
                                  fmt::format("the agent took {} for a move, over the limit of {}",
                                              format_duration(elapsed), format_duration(limit))));
         }
-        if (!position.is_legal(decision.move))
+        if (!position.is_legal(rules, decision.move))
             return ended(forfeit(position, plies, mover,
                                  fmt::format("the agent played an illegal move (pit index {}) in {}", decision.move,
                                              to_string(position))));

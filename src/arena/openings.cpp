@@ -19,7 +19,7 @@ Position random_opening(const Rules& rules, int plies, std::uint64_t seed) {
         Position position = Position::start(rules);
         bool ended = false;
         for (int ply = 0; ply < plies && !ended; ++ply) {
-            const MoveList moves = position.legal_moves();
+            const MoveList moves = position.legal_moves(rules);
             std::uniform_int_distribution<int> pick(0, moves.size() - 1);
             ended = position.apply(rules, moves[pick(rng)]).game_over;
         }

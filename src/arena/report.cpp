@@ -190,9 +190,9 @@ namespace {
 std::string move_names(const Rules& rules, Position position, const std::vector<int>& moves) {
     std::string names;
     for (int pit : moves) {
-        if (!position.is_legal(pit)) break;  // a journal edited by hand: keep what replays
+        if (!position.is_legal(rules, pit)) break;  // a journal edited by hand: keep what replays
         if (!names.empty()) names += ' ';
-        names += pit_name(position.pits(), position.to_move(), pit);
+        names += pit_name(rules, position.to_move(), pit);
         position.apply(rules, pit);
     }
     return names;

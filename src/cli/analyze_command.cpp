@@ -35,8 +35,8 @@ struct AnalyzeArgs {
 std::vector<std::string> line_names(const Rules& rules, Position p, const std::vector<int>& line) {
     std::vector<std::string> names;
     for (int move : line) {
-        if (!p.is_legal(move)) break;
-        names.push_back(pit_name(p.pits(), p.to_move(), move));
+        if (!p.is_legal(rules, move)) break;
+        names.push_back(pit_name(rules, p.to_move(), move));
         p.apply(rules, move);
     }
     return names;
@@ -47,7 +47,7 @@ double stones(int points) { return static_cast<double>(points) / search::kPoints
 void run(const AnalyzeArgs& args) {
     const Rules rules = args.game.parsed_rules();
     const Position position = args.game.start(rules);
-    if (position.legal_moves().empty() || position.is_terminal(rules))
+    if (position.legal_moves(rules).empty() || position.is_terminal(rules))
         throw UsageError("the game is over in this position: there is nothing to analyse");
 
     search::SearchLimits limits;
@@ -75,13 +75,12 @@ void run(const AnalyzeArgs& args) {
                                     : args.multipv > 0 ? search::SearchMode::best_moves(args.multipv)
                                                        : search::SearchMode{};
     const search::SearchReport report = engine.search(rules, position, limits, mode, &observer);
-    const int n = position.pits();
     const Side mover = position.to_move();
 
     if (args.json) {
         nlohmann::json moves = nlohmann::json::array();
         for (const auto& m : report.moves)
-            moves.push_back({{"move", pit_name(n, mover, m.move)},
+            moves.push_back({{"move", pit_name(rules, mover, m.move)},
                              {"score", stones(m.score)},
                              {"proven", m.proven},
                              {"result", search::format_score(m.score, m.proven)},
@@ -96,7 +95,7 @@ void run(const AnalyzeArgs& args) {
             {"nodes", report.nodes},
             {"seconds", report.seconds},
             {"nps", report.nodes_per_second()},
-            {"best_move", pit_name(n, mover, report.best_move)},
+            {"best_move", pit_name(rules, mover, report.best_move)},
             {"score", stones(report.score)},
             {"proven", report.proven},
             {"result", search::format_score(report.score, report.proven)},
@@ -109,15 +108,16 @@ void run(const AnalyzeArgs& args) {
     fmt::print("position {}  ({}, {} to move)\n", to_notation(position), describe(rules), to_string(mover));
     fmt::print("depth {} plies, {} nodes in {:.3f} s ({} nodes/s)\n", report.depth, report.nodes, report.seconds,
                report.nodes_per_second());
-    fmt::print("best {}  score {}  (the mover's final margin, in stones{})\n", pit_name(n, mover, report.best_move),
-               search::format_score(report.score, report.proven), report.proven ? ", proven" : ", estimated");
+    fmt::print("best {}  score {}  (the mover's final margin, in stones{})\n",
+               pit_name(rules, mover, report.best_move), search::format_score(report.score, report.proven),
+               report.proven ? ", proven" : ", estimated");
     if (!scored) {
         fmt::print("pv {}\n", fmt::join(line_names(rules, position, report.pv), " "));
         return;
     }
     fmt::print("\n{:<5} {:>10}  {}\n", "move", "score", "principal variation");
     for (const auto& m : report.moves)
-        fmt::print("{:<5} {:>10}  {}\n", pit_name(n, mover, m.move), search::format_score(m.score, m.proven),
+        fmt::print("{:<5} {:>10}  {}\n", pit_name(rules, mover, m.move), search::format_score(m.score, m.proven),
                    fmt::join(line_names(rules, position, m.pv), " "));
 }
 

@@ -30,5 +30,7 @@ void add_db_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 void add_review_command(CLI::App& app);
 void add_engine_command(CLI::App& app);
+void add_games_command(CLI::App& app);
+void add_perft_command(CLI::App& app);
 
 }  // namespace mancala::cli

@@ -149,8 +149,8 @@ void query(const DbArgs& args) {
     };
     std::vector<MoveValue> moves;
     if (!position.is_terminal(rules)) {
-        for (int move : position.legal_moves())
-            moves.push_back({pit_name(rules.pits, me, move), db.final_margin_after(position, move)});
+        for (int move : position.legal_moves(rules))
+            moves.push_back({pit_name(rules, me, move), db.final_margin_after(position, move)});
     }
     const int value = db.final_margin(position);
     if (args.json) {

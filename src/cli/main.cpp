@@ -3,6 +3,7 @@
 #include "cli/commands.hpp"
 #include "cli/parse_errors.hpp"
 #include "cluster/communicator.hpp"
+#include "core/game_catalogue.hpp"
 
 #include <fmt/format.h>
 
@@ -54,7 +55,10 @@ int main(int argc, char** argv) {
                        argv[1], std::string_view(argv[1]) == "db" && argc > 2 ? fmt::format(" {}", argv[2]) : "");
         return 2;
     }
-    CLI::App app{"mancala: engine, solver and game server for Kalah and the wider mancala family", "mancala"};
+    CLI::App app{
+        "mancala: engine, solver and game server for Kalah and the wider mancala family: Oware, Awari, "
+        "Bohnenspiel, Congklak, Toguz Kumalak and more (`mancala games` lists them)",
+        "mancala"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "mancala 0.1.0");
     mancala::cli::add_homework_command(app);
@@ -67,6 +71,19 @@ int main(int argc, char** argv) {
     mancala::cli::add_review_command(app);
     mancala::cli::add_serve_command(app);
     mancala::cli::add_engine_command(app);
+    mancala::cli::add_games_command(app);
+    mancala::cli::add_perft_command(app);
+    // A user's own games, loaded as soon as the option is read, so that every subcommand
+    // (and its --rules) knows them.
+    app.add_option_function<std::vector<std::string>>(
+           "--games",
+           [](const std::vector<std::string>& files) {
+               for (const std::string& file : files) mancala::load_games_file(file);
+           },
+           "add the games of an INI file (sections [name] or [name:parent]; `mancala games --help` lists the "
+           "keys)")
+        ->trigger_on_parse()
+        ->type_name("FILE");
 
     try {
         app.parse(argc, argv);

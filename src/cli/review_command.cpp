@@ -74,8 +74,8 @@ void print_review(const review::GameReview& r, const review::ReviewSettings& set
                "value", "loss", "grade");
     for (const auto& m : r.moves)
         fmt::print("{:>4}  {:<5}  {:<4}  {:>7}  {:<4}  {:>7}  {:>5}  {}{}\n", m.ply + 1, to_string(m.side),
-                   pit_name(rules.pits, m.side, m.move), value_text(m.played, m.exact),
-                   m.best_move >= 0 ? pit_name(rules.pits, m.side, m.best_move) : "-", value_text(m.best, m.exact),
+                   pit_name(rules, m.side, m.move), value_text(m.played, m.exact),
+                   m.best_move >= 0 ? pit_name(rules, m.side, m.best_move) : "-", value_text(m.best, m.exact),
                    m.exact ? fmt::format("{:.0f}", m.loss) : fmt::format("{:.1f}", m.loss), to_string(m.grade),
                    m.forced ? " (forced)" : "");
     fmt::print("\n");

@@ -2,6 +2,7 @@
 
 #include "cli/option_checks.hpp"
 
+#include "core/game_catalogue.hpp"
 #include "core/notation.hpp"
 #include "core/rules_string.hpp"
 
@@ -14,34 +15,30 @@ namespace mancala::cli {
 
 std::string rules_help() {
     std::string text =
-        "Rules (--rules): a preset, optionally refined dimension by dimension, as agent specs are:\n"
-        "  --rules kalah:capture=always,extra-turn=no   (--pits and --seeds give the board size)\n"
-        "Presets:\n";
-    for (const std::string_view name : preset_names())
-        text += fmt::format("  {:<12} {}\n", name, preset_description(name));
-    text += "Dimensions (KEY=VALUE):\n";
-    for (const RuleDimension& d : rule_dimensions()) {
-        text += fmt::format("  {:<12} {}\n", d.key, d.summary);
-        for (const RuleValue& v : d.values) text += fmt::format("    {:<22} {}\n", v.name, v.meaning);
-    }
+        "Rules (--rules): a game, optionally refined dimension by dimension, as agent specs are:\n"
+        "  --rules oware:grand-slam=captures   (--pits and --seeds change the board's size)\n"
+        "Games (`mancala games` for their sources, `mancala games --help` for every key):\n";
+    for (const GameEntry& game : game_catalogue().games())
+        text += fmt::format("  {:<15} {}x{}  {}\n", game.name, game.rules.pits, game.rules.seeds, game.description);
     return text;
 }
 
 void RulesOptions::add_to(CLI::App& cmd, bool with_position) {
     cmd.add_option("--rules", rules,
-                   fmt::format("rules: a preset ({}), optionally refined, e.g. kalah:extra-turn=no (see below)",
-                               fmt::join(preset_names(), ", ")))
+                   "the game (`mancala games` lists them), optionally refined, e.g. kalah:extra-turn=no or "
+                   "oware:grand-slam=captures (see below)")
         ->capture_default_str();
-    pits_option = cmd.add_option("--pits", pits,
-                                 fmt::format("pits per side (1-{}; with --position: as many as it has)", kMaxPits))
-                      ->capture_default_str()
-                      ->check(whole_number(1, kMaxPits));
-    seeds_option =
+    pits_option =
         cmd.add_option(
-               "--seeds", seeds,
-               "stones per pit at the start (with --position: its stones over its pits, when they divide evenly)")
-            ->capture_default_str()
-            ->check(whole_number(0, kMaxTotalStones));
+               "--pits", pits,
+               fmt::format("pits per side (1-{}; default: the game's own; with --position: as many as it has)",
+                           kMaxPits))
+            ->check(whole_number(1, kMaxPits));
+    seeds_option = cmd.add_option("--seeds", seeds,
+                                  "stones per pit at the start (default: the game's own; with --position: its "
+                                  "stones over its pits, when they divide evenly)")
+                       ->check(whole_number(0, kMaxTotalStones));
+
     if (with_position)
         position_option = cmd.add_option(
             "--position", position,
@@ -51,25 +48,29 @@ void RulesOptions::add_to(CLI::App& cmd, bool with_position) {
 
 Rules RulesOptions::parsed_rules() const {
     const bool pits_given = pits_option && pits_option->count() > 0;
-    if (position.empty()) return parse_rules(rules, pits, seeds);
+    const bool seeds_given = seeds_option && seeds_option->count() > 0;
+    const std::optional<int> given_pits = pits_given ? std::optional<int>(pits) : std::nullopt;
+    const std::optional<int> given_seeds = seeds_given ? std::optional<int>(seeds) : std::nullopt;
+    if (position.empty()) return parse_rules(rules, given_pits, given_seeds);
     // With a position, the game's size is the position's unless given: its pits, and
     // its stones per pit at the start when its stones fill the pits evenly (a game
     // keeps every stone), so that a label or a database default fits the position.
-    const Position p = parse_position(position);
+    const Position p = parse_position(position, parse_rules(rules, given_pits, given_seeds).direction);
     const int board_pits = pits_given ? pits : p.pits();
-    const bool seeds_given = seeds_option && seeds_option->count() > 0;
-    const int start_seeds =
-        !seeds_given && p.total_stones() % (2 * board_pits) == 0 ? p.total_stones() / (2 * board_pits) : seeds;
+    const std::optional<int> start_seeds = seeds_given ? given_seeds
+                                           : p.total_stones() % (2 * board_pits) == 0
+                                               ? std::optional<int>(p.total_stones() / (2 * board_pits))
+                                               : std::nullopt;
     return parse_rules(rules, board_pits, start_seeds);
 }
 
 Position RulesOptions::start(const Rules& rules) const {
     if (position.empty()) return Position::start(rules);
-    const Position p = parse_position(position);
+    const Position p = parse_position(position, rules.direction);
     if (p.pits() != rules.pits)
         throw std::invalid_argument(
             fmt::format("--pits {} but the position has {} pits a side", rules.pits, p.pits()));
-    return p;
+    return parse_position(position, rules);  // its tuzdyks checked against the rules too
 }
 
 }  // namespace mancala::cli

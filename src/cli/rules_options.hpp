@@ -13,12 +13,12 @@ namespace mancala::cli {
 
 struct RulesOptions {
     std::string rules = "kalah";  ///< a rules string, e.g. "kalah:capture=always,extra-turn=no"
-    int pits = 6;
-    int seeds = 4;
-    std::string position;  ///< empty: the start position
+    int pits = 6;                 ///< read only when --pits is given: the game's own otherwise
+    int seeds = 4;                ///< read only when --seeds is given
+    std::string position;         ///< empty: the start position
 
-    /// Adds --rules, --pits, --seeds and (if `with_position`) --position to `cmd`, and
-    /// the rules' presets and dimensions to the top of its --help footer.
+    /// Adds --rules, --pits, --seeds and (if `with_position`) --position to
+    /// `cmd`, and the games to its --help footer.
     void add_to(CLI::App& cmd, bool with_position = true);
     /// The rules given; with --position, the position's number of pits unless --pits is
     /// given, and its stones per pit at the start unless --seeds is (when they divide evenly).
@@ -32,7 +32,7 @@ struct RulesOptions {
     CLI::Option* position_option = nullptr;  ///< nullptr without `with_position`
 };
 
-/// The help text on rules: the grammar, every preset and every dimension with its values.
+/// The help text on rules: the grammar and every game.
 std::string rules_help();
 
 }  // namespace mancala::cli

@@ -128,7 +128,7 @@ public:
         std::vector<std::string> names;
         Position at = start_;
         for (const int move : p.line) {
-            names.push_back(pit_name(rules_.pits, at.to_move(), move));
+            names.push_back(pit_name(rules_, at.to_move(), move));
             at.apply(rules_, move);
         }
         const std::string where = names.empty() ? root_ : fmt::format("after {}", fmt::join(names, " "));
@@ -163,7 +163,7 @@ void run(const SolveArgs& args) {
     const Rules rules = args.game.parsed_rules();
     const Position start = args.game.start(rules);
     const bool from_position = !args.game.position.empty();  // a piece of a longer proof, maybe
-    if (start.is_terminal(rules) || start.legal_moves().empty())
+    if (start.is_terminal(rules) || start.legal_moves(rules).empty())
         throw UsageError("the game is already over in this position");
     solve::SolveOptions options;
     options.method = solve::solve_method_by_name(args.method).value();  // CLI11 checked the name
@@ -281,7 +281,7 @@ void run(const SolveArgs& args) {
     const int first_player = south ? s.value : -s.value;
     const int first_bound = south ? s.bound : -s.bound;  // +1: at least first_player, -1: at most
     std::vector<std::string> moves;
-    for (int m : s.best_moves) moves.push_back(pit_name(rules.pits, start.to_move(), m));
+    for (int m : s.best_moves) moves.push_back(pit_name(rules, start.to_move(), m));
     const std::string method(solve::to_string(s.method));
     // A piece of a long proof names its position: the game's name alone would claim the start.
     const std::string game = from_position ? fmt::format("{} from {}", rules_string(rules), to_notation(start))

@@ -73,9 +73,9 @@ private:
     void introduce() {
         const Rules& rules = session().rules();
         say(fmt::format("Rules: {}", describe(rules)));
-        say(fmt::format("North, row A, store {}: {}", store_name(pits(), Side::North),
+        say(fmt::format("North, row A, store {}: {}", store_name(session().rules(), Side::North),
                         player(Side::North).label()));
-        say(fmt::format("South, row B, store {}: {}", store_name(pits(), Side::South),
+        say(fmt::format("South, row B, store {}: {}", store_name(session().rules(), Side::South),
                         player(Side::South).label()));
         if (session().is_over()) return;
         say(fmt::format("{} moves first.", side_title(session().to_move())));
@@ -119,7 +119,7 @@ private:
             }
             const std::string command = trimmed_lower(*line);
             if (command.empty()) {
-                say(fmt::format("Type a move ({}) or 'help'.", play::move_choices(pits(), side)));
+                say(fmt::format("Type a move ({}) or 'help'.", play::move_choices(session().rules(), side)));
             } else if (command == "help" || command == "?") {
                 show_help(side);
             } else if (command == "board") {
@@ -140,8 +140,8 @@ private:
 
     bool try_move(Side side, std::string_view text) {
         try {
-            const int pit = play::parse_move(pits(), side, text);
-            say(play::describe_move(session().play(pit)));
+            const int pit = play::parse_move(session().rules(), side, text);
+            say(play::describe_move(session().rules(), session().play(pit)));
             return true;
         } catch (const std::invalid_argument& e) {
             say(sentence(e.what()));
@@ -154,16 +154,16 @@ private:
         agents::Agent& agent = *player(side).agent;
         const agents::Decision decision =
             agent.choose(session().rules(), session().position(), agents::MoveBudget::unlimited());
-        if (!session().position().is_legal(decision.move))
+        if (!session().position().is_legal(session().rules(), decision.move))
             throw std::runtime_error(
                 fmt::format("agent {} chose pit {}, which is not a legal move", agent.spec(), decision.move));
-        std::string thought =
-            fmt::format("{} ({}) plays {}", side_title(side), agent.spec(), pit_name(pits(), side, decision.move));
+        std::string thought = fmt::format("{} ({}) plays {}", side_title(side), agent.spec(),
+                                          pit_name(session().rules(), side, decision.move));
         if (decision.score)
             thought += fmt::format(", evaluation {}", format_score(*decision.score, decision.exact));
         if (!decision.summary.empty()) thought += fmt::format("; {}", decision.summary);
         say(thought + ".");
-        say(play::describe_move(session().play(decision.move)));
+        say(play::describe_move(session().rules(), session().play(decision.move)));
     }
 
     void show_hint(Side side) {
@@ -173,7 +173,8 @@ private:
         std::vector<agents::MoveScore> scores = adviser.analyze(rules, position, agents::MoveBudget::unlimited());
         if (scores.empty()) {
             const agents::Decision d = adviser.choose(rules, position, agents::MoveBudget::unlimited());
-            std::string line = fmt::format("Hint from {}: play {}", adviser.spec(), pit_name(pits(), side, d.move));
+            std::string line =
+                fmt::format("Hint from {}: play {}", adviser.spec(), pit_name(session().rules(), side, d.move));
             if (d.score) line += fmt::format(" (evaluation {})", format_score(*d.score, d.exact));
             say(line + ".");
             return;
@@ -183,7 +184,7 @@ private:
         say(fmt::format("Hint from {}, every move scored for {} in stones (higher is better):", adviser.spec(),
                         to_string(side)));
         for (const agents::MoveScore& s : scores)
-            say(fmt::format("  {:>3} ({:>2})  {}{}", pit_name(pits(), side, s.move), s.move + 1,
+            say(fmt::format("  {:>3} ({:>2})  {}{}", pit_name(session().rules(), side, s.move), s.move + 1,
                             format_score(s.score, s.exact), &s == &scores.front() ? "  best" : ""));
     }
 
@@ -201,7 +202,7 @@ private:
         std::string moves;
         for (auto it = before.end() - taken; it != before.end(); ++it)
             moves += fmt::format("{}{} {}", moves.empty() ? "" : ", ", to_string(it->side),
-                                 pit_name(pits(), it->side, it->pit));
+                                 pit_name(session().rules(), it->side, it->pit));
         say(fmt::format("Took back {} ({}); {} to move.", plural(taken, "move"), moves,
                         to_string(session().to_move())));
         return true;
@@ -211,11 +212,11 @@ private:
         const int n = pits();
         say("Commands:");
         say(fmt::format("  {:<12}play the pit with that name, in any case ({} plays {})",
-                        pit_name(n, side, side == Side::South ? 0 : n - 1), to_string(side),
-                        play::move_choices(n, side)));
+                        pit_name(session().rules(), side, pit_at_column(session().rules(), side, 0)),
+                        to_string(side), play::move_choices(session().rules(), side)));
         say(fmt::format("  1..{:<9}play a pit by number, counted from your own left in your sowing order", n));
-        say(fmt::format("{:14}({}: 1 is {}, {} is {})", "", to_string(side), pit_name(n, side, 0), n,
-                        pit_name(n, side, n - 1)));
+        say(fmt::format("{:14}({}: 1 is {}, {} is {})", "", to_string(side), pit_name(session().rules(), side, 0),
+                        n, pit_name(session().rules(), side, n - 1)));
         say(fmt::format("  {:<12}{} scores every move for you", "hint", game_.hint_agent->spec()));
         say(fmt::format("  {:<12}take back your last turn and everything played after it", "undo"));
         say(fmt::format("  {:<12}draw the board again", "board"));

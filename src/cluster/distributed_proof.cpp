@@ -46,7 +46,7 @@ Target target_after(const Rules& rules, const Position& root, std::span<const st
     const Side me = root.to_move();
     Target t{root};
     for (const std::int64_t move : line) {
-        if (t.over || move < 0 || move >= rules.pits || !t.position.is_legal(static_cast<int>(move)))
+        if (t.over || move < 0 || move >= rules.pits || !t.position.is_legal(rules, static_cast<int>(move)))
             throw std::runtime_error(fmt::format("a test of an impossible line (move {})", move));
         t.over = t.position.apply(rules, static_cast<int>(move)).game_over;
     }
@@ -364,7 +364,7 @@ private:
         }
         if (t.over) return true;  // nothing to split; it stays as it is
         stop_test(*longest);      // its process takes a part instead
-        for (int move : t.position.legal_moves()) {
+        for (int move : t.position.legal_moves(rules_)) {
             std::vector<std::int64_t> part = line;
             part.push_back(move);
             longest->parts.push_back(&add(std::move(part), longest->asked, longest));
@@ -480,7 +480,7 @@ solve::Solution solve_together(const Communicator& comm, const Rules& rules, con
     // Every line must reach a position with a move, or the end (no passing variants).
     const bool splits = comm.distributed() && rules.end == EndRule::EitherRowEmpty;
     std::vector<int> moves;
-    for (int m : start.legal_moves()) moves.push_back(m);
+    for (int m : start.legal_moves(rules)) moves.push_back(m);
     // Auto's race (game_solver.hpp) ends by each process's own clock, which would part
     // the team: a team searches unless asked for retrograde analysis.
     const solve::SolveMethod method = solve::choose_method(rules, start, options);

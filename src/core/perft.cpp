@@ -5,7 +5,7 @@ namespace mancala {
 std::uint64_t perft(const Rules& rules, const Position& position, int plies) {
     if (plies == 0) return 1;
     std::uint64_t total = 0;
-    for (int move : position.legal_moves()) {
+    for (int move : position.legal_moves(rules)) {
         Position child = position;
         const MoveResult r = child.apply(rules, move);
         if (r.game_over)

@@ -55,14 +55,9 @@ int Position::row_stones(Side side) const {
 
 int Position::total_stones() const { return stones_in_pits() + store(Side::South) + store(Side::North); }
 
-MoveList Position::legal_moves() const {
-    MoveList moves;
-    for (int i = 0; i < n_; ++i)
-        if (pit(to_move_, i) > 0) moves.push(i);
-    return moves;
-}
-
 bool Position::is_terminal(const Rules& rules) const {
+    if (rule::majority_reached(rules, store(Side::South), store(Side::North), total_stones())) return true;
+    if (rules.end == EndRule::NoMove) return legal_moves(rules).empty();
     return rule::game_over(rules.end, row_stones(Side::South) == 0, row_stones(Side::North) == 0);
 }
 
@@ -71,6 +66,11 @@ bool Position::is_consistent() const {
     if (to_move_ != Side::South && to_move_ != Side::North) return false;
     for (int c = cell_count(); c < static_cast<int>(cells_.size()); ++c)
         if (cells_[static_cast<std::size_t>(c)] != 0) return false;
+    for (Side owner : {Side::South, Side::North}) {
+        const int t = tuzdyk(owner);
+        if (t < -1 || t >= n_ || (t >= 0 && pit(opponent(owner), t) != 0)) return false;
+    }
+    if (tuzdyk(Side::South) >= 0 && tuzdyk(Side::South) == tuzdyk(Side::North)) return false;
     return total_stones() <= kMaxTotalStones;
 }
 
@@ -85,10 +85,22 @@ void Position::sweep_rows() {
     }
 }
 
+void Position::sweep_rows_to(Side side) {
+    int swept = 0;
+    for (Side row : {Side::South, Side::North})
+        for (int i = 0; i < n_; ++i) {
+            swept += pit(row, i);
+            cells_[static_cast<std::size_t>(first_pit(row) + i)] = 0;
+        }
+    cells_[static_cast<std::size_t>(store_cell(side))] += static_cast<Count>(swept);
+}
+
 std::string to_string(const Position& p) {
     auto row = [&](Side side) {
         std::string s;
-        for (int i = 0; i < p.pits(); ++i) s += fmt::format("{}{}", i ? " " : "", p.pit(side, i));
+        for (int i = 0; i < p.pits(); ++i)
+            s += p.is_tuzdyk(side, i) ? fmt::format("{}X", i ? " " : "")
+                                      : fmt::format("{}{}", i ? " " : "", p.pit(side, i));
         return s;
     };
     return fmt::format("S[{}]({}) N[{}]({}) {} to move", row(Side::South), p.store(Side::South), row(Side::North),

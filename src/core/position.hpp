@@ -1,6 +1,8 @@
 #pragma once
-// A position of the Kalah family: pit and store counts and the side to move.
-// Small, fixed-size and allocation-free: search copies positions, never undoes moves.
+// A position of the mancala family: pit and store counts, the side to move and
+// the tuzdyks (Toguz Kumalak). Small, fixed-size and allocation-free: search copies
+// positions, never undoes moves. Repetitions are the game's history's to see
+// (play/game_session.hpp), not a position's.
 
 #include "core/move_list.hpp"
 #include "core/move_result.hpp"
@@ -54,15 +56,33 @@ public:
     /// Store of `side` minus the opponent's store.
     int store_difference(Side side) const { return int{store(side)} - int{store(opponent(side))}; }
 
-    bool is_legal(int pit) const { return pit >= 0 && pit<n_&& this->pit(to_move_, pit)> 0; }
-    MoveList legal_moves() const;
+    /// The pits of the side to move that hold stones: the legal moves of every game
+    /// whose legality is the counts alone (kalah_shaped rules, and any game without
+    /// must-feed or a forbidden grand slam).
+    MoveList nonempty_pits() const;
+    /// The legal moves under `rules`: pits holding stones that must-feed and the
+    /// grand-slam rule allow.
+    MoveList legal_moves(const Rules& rules) const;
+    bool is_legal(const Rules& rules, int pit) const;
 
-    /// True when the game has ended (and no move may be made).
+    /// True when the game has ended by its rules as this position stands (and no move
+    /// may be made). A repeated position is the game history's to see.
     bool is_terminal(const Rules& rules) const;
+
+    /// The pit of the opponent's row that `owner` holds as a tuzdyk, or -1.
+    int tuzdyk(Side owner) const { return tuzdyk_[static_cast<std::size_t>(owner)]; }
+    /// True when pit `i` of `side`'s row is a tuzdyk (of the other player).
+    bool is_tuzdyk(Side side, int i) const { return tuzdyk(opponent(side)) == i; }
+    /// Makes pit `pit` of the opponent's row `owner`'s tuzdyk (-1: none). Its stones, if
+    /// any, are not moved: the caller keeps the board consistent (a tuzdyk is empty).
+    void set_tuzdyk(Side owner, int pit) {
+        tuzdyk_[static_cast<std::size_t>(owner)] = static_cast<std::int8_t>(pit);
+    }
 
     /// The invariants every position keeps (debug builds assert them around each
     /// move): 1..kMaxPits pits a side, no stone outside the board's cells, at most
-    /// kMaxTotalStones stones, a side to move that is South or North.
+    /// kMaxTotalStones stones, a side to move that is South or North, and tuzdyks that
+    /// are pits of the board, empty, and never the same pit of both rows.
     bool is_consistent() const;
 
     /// Plays pit `pit` of the side to move. Precondition: is_legal(pit).
@@ -71,15 +91,21 @@ public:
 
     /// Moves every stone left in the pits to its owner's store.
     void sweep_rows();
+    /// Moves every stone left in the pits to `side`'s store.
+    void sweep_rows_to(Side side);
 
     void set_to_move(Side side) { to_move_ = side; }
 
     friend bool operator==(const Position&, const Position&) = default;
 
 private:
+    /// Steps 2 and 3 of a move (the lifts and what the last stone does), without the end of the game.
+    MoveResult sow_and_capture(const Rules& rules, int pit);
+
     std::array<Count, 2 * kMaxPits + 2> cells_{};
     std::uint8_t n_ = 0;
     Side to_move_ = Side::South;
+    std::array<std::int8_t, 2> tuzdyk_{-1, -1};  ///< by owner: a pit of the opponent's row
 };
 
 /// One line for messages and test output, e.g. "S[4 4 4 4 4 4](0) N[4 4 4 4 4 4](0) south to move".

@@ -13,8 +13,19 @@ namespace mancala::rule {
 
 // ---- Sowing: which cells a sowing visits, in Position's cell layout.
 
-/// Cells one lap of a sowing visits: every cell but the opponent's store.
+/// Cells one lap of a sowing visits on a Kalah-shaped board: every cell but the opponent's store.
 constexpr int lap_cells(int pits) { return 2 * pits + 1; }
+
+/// Does a sowing drop a stone in the mover's own store?
+constexpr bool sows_own_store(const Rules& rules) { return rules.stores_on_ring; }
+
+/// Does a sowing round the board skip the pit it was lifted from?
+constexpr bool skips_origin(const Rules& rules) { return rules.skip_start; }
+
+/// A pit of `stones` is lifted: does its first stone go back into it?
+constexpr bool first_stone_back(const Rules& rules, int stones) {
+    return rules.start == SowingStart::Origin && stones > 1;
+}
 
 /// The one cell a sowing by `mover` skips: the opponent's store.
 constexpr int skipped_cell(int pits, Side mover) { return mover == Side::South ? 2 * pits + 1 : pits; }
@@ -42,15 +53,49 @@ constexpr bool captures(CaptureRule rule, int across) {
     return rule == CaptureRule::Always || (rule == CaptureRule::IfOppositeNonEmpty && across > 0);
 }
 
-/// The last stone fell in an own pit that was not empty: is that pit lifted and
-/// sown on (relay sowing), or does the move end there?
+/// The last stone fell in a pit that was not empty: is that pit lifted and sown on
+/// (relay sowing), or does the move end there?
 constexpr bool sows_on(SowingRule rule) { return rule == SowingRule::Relay; }
+
+/// May a relay lift a pit in the mover's own row (`own_row`) or in the opponent's?
+constexpr bool relays_in(RelaySide side, bool own_row) { return own_row || side == RelaySide::Both; }
+
+/// The last stone made a pit hold `stones`, in the mover's row (`own_row`) or the
+/// opponent's: is that pit taken by a count capture (Oware's 2s and 3s)? Also asked of
+/// each pit before it when captures chain.
+constexpr bool count_captures(const Rules& rules, bool own_row, int stones) {
+    const bool side =
+        rules.capture_side == CaptureSide::Both || (rules.capture_side == CaptureSide::Own) == own_row;
+    return side && rules.capture_counts.contains(stones);
+}
+
+/// The last stone made pit `pit` of the opponent's row (of `pits`) hold `stones`: does it
+/// become the mover's tuzdyk, given the tuzdyk the mover has (`mine`, -1 none) and the
+/// opponent's (`theirs`, a pit of the mover's row)? Never the opponent's last pit, one a
+/// player, and never the pit of the same number as the opponent's.
+constexpr bool makes_tuzdyk(const Rules& rules, int stones, int pit, int pits, int mine, int theirs) {
+    return rules.tuzdyk && stones == 3 && mine < 0 && pit != pits - 1 && pit != theirs;
+}
 
 // ---- After the stones are placed: the end of the game.
 
 /// Is the game over, given which rows are empty (either order: the rule is symmetric)?
+/// Under the no-move end the rows alone do not say: the legal moves do.
 constexpr bool game_over(EndRule rule, bool one_row_empty, bool other_row_empty) {
-    return rule == EndRule::EitherRowEmpty ? one_row_empty || other_row_empty : one_row_empty && other_row_empty;
+    switch (rule) {
+        case EndRule::EitherRowEmpty:
+            return one_row_empty || other_row_empty;
+        case EndRule::BoardEmpty:
+            return one_row_empty && other_row_empty;
+        case EndRule::NoMove:
+            return false;
+    }
+    return false;
+}
+
+/// Does a store of `south` or `north` stones, of `total` on the board, end the game?
+constexpr bool majority_reached(const Rules& rules, int south, int north, int total) {
+    return rules.majority && (2 * south > total || 2 * north > total);
 }
 
 /// The game goes on and the player due to move has an empty row: do they pass?

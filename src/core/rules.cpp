@@ -1,5 +1,6 @@
 #include "core/rules.hpp"
 
+#include "core/game_catalogue.hpp"
 #include "core/rules_string.hpp"
 
 #include <fmt/format.h>
@@ -10,39 +11,37 @@ namespace mancala {
 
 namespace {
 
-struct Preset {
-    std::string_view name;
-    std::string_view description;
-    CaptureRule capture;
-    SowingRule sowing;
-    EndRule end;
-};
+Rules dimensions_only(Rules rules) {
+    rules.pits = 0;
+    rules.seeds = 0;
+    return rules;
+}
 
-constexpr Preset kPresets[] = {
-    {"kalah",
-     "standard Kalah: the last stone in your own empty pit captures it and the opposite pit, "
-     "if that holds stones; the last stone in your store earns another move",
-     CaptureRule::IfOppositeNonEmpty, SowingRule::Single, EndRule::EitherRowEmpty},
-    {"homework", "empty capture: as Kalah, but the capture happens even when the opposite pit is empty",
-     CaptureRule::Always, SowingRule::Single, EndRule::EitherRowEmpty},
-    {"relay",
-     "relay sowing: the last stone in a non-empty own pit lifts it and sows on; no captures; "
-     "a player without stones passes; the game ends when every stone is in a store",
-     CaptureRule::Never, SowingRule::Relay, EndRule::BoardEmpty},
-};
+void refuse_combination(std::string_view what) { throw std::invalid_argument(std::string(what)); }
 
 }  // namespace
 
+bool kalah_shaped(const Rules& r) {
+    return r.stores_on_ring && r.start == SowingStart::Next && !r.skip_start && r.relay_side == RelaySide::Own &&
+           r.capture_takes_last && r.capture_counts.empty() && r.grand_slam == GrandSlam::Captures &&
+           !r.must_feed && !r.tuzdyk && r.end != EndRule::NoMove && r.leftovers == Leftovers::Own && !r.majority &&
+           !r.repetition;
+}
+
+// With the own store on the ring no position repeats: a position comes back only if no
+// stone reached a store meanwhile (stores never lose stones), so no sowing passed a
+// store, so every stone only moved forward within its row, which cannot go on for ever.
+bool can_repeat(const Rules& r) { return !r.stores_on_ring; }
+
 std::vector<std::string_view> preset_names() {
     std::vector<std::string_view> names;
-    for (const Preset& p : kPresets) names.push_back(p.name);
+    for (const GameEntry& game : game_catalogue().games()) names.push_back(game.name);
     return names;
 }
 
 std::string_view preset_description(std::string_view preset) {
-    for (const Preset& p : kPresets)
-        if (p.name == preset) return p.description;
-    return {};
+    const GameEntry* game = game_catalogue().find(preset);
+    return game ? std::string_view(game->description) : std::string_view();
 }
 
 void validate(const Rules& rules) {
@@ -56,23 +55,39 @@ void validate(const Rules& rules) {
         throw std::invalid_argument(
             fmt::format("a board of 2x{} pits with {} seeds holds {} stones, more than the limit of {}", rules.pits,
                         rules.seeds, total, kMaxTotalStones));
+    if (rules.extra_turn && !rules.stores_on_ring)
+        refuse_combination(
+            "extra-turn=yes needs stores-on-ring=yes: with no store on the ring the last stone never reaches one");
+    if (rules.start == SowingStart::Origin && rules.skip_start)
+        refuse_combination(
+            "start=origin and skip-start=yes contradict each other: the first stone goes back in the pit a lap "
+            "would skip");
+    if (rules.must_feed && rules.end != EndRule::NoMove)
+        refuse_combination("must-feed=yes needs end=no-move: a player who cannot feed must end the game");
+    if (rules.capture_counts.empty() && (rules.capture_chain || rules.capture_side != CaptureSide::Opponent))
+        refuse_combination(fmt::format("{} needs capture-counts: there is no count capture to {}",
+                                       rules.capture_chain ? "capture-chain=yes" : "capture-side",
+                                       rules.capture_chain ? "chain" : "place"));
+    if (rules.relay_side == RelaySide::Both && rules.sowing != SowingRule::Relay)
+        refuse_combination("relay-side=both needs sowing=relay");
+    if (rules.tuzdyk && rules.pits < 2)
+        refuse_combination("tuzdyk=yes needs at least 2 pits a side: a tuzdyk is never the opponent's last pit");
 }
 
 Rules make_rules(std::string_view preset, int pits, int seeds) {
-    for (const Preset& p : kPresets) {
-        if (p.name != preset) continue;
-        Rules rules{pits, seeds, p.capture, p.sowing, p.end, true};
-        validate(rules);
-        return rules;
-    }
-    throw std::invalid_argument(
-        fmt::format("unknown rules '{}' (choose one of: {})", preset, fmt::join(preset_names(), ", ")));
+    Rules rules = game_catalogue().get(preset).rules;
+    rules.pits = pits;
+    rules.seeds = seeds;
+    validate(rules);
+    return rules;
 }
 
+Rules make_rules(std::string_view preset) { return game_catalogue().get(preset).rules; }
+
 std::string_view preset_name(const Rules& rules) {
-    for (const Preset& p : kPresets)
-        if (rules.capture == p.capture && rules.sowing == p.sowing && rules.end == p.end && rules.extra_turn)
-            return p.name;
+    const Rules wanted = dimensions_only(rules);
+    for (const GameEntry& game : game_catalogue().games())
+        if (dimensions_only(game.rules) == wanted) return game.name;
     return "custom";
 }
 
@@ -104,14 +119,30 @@ std::string_view to_string(EndRule rule) {
             return "either-row-empty";
         case EndRule::BoardEmpty:
             return "board-empty";
+        case EndRule::NoMove:
+            return "no-move";
     }
     return "?";
 }
 
+std::string to_string(const CaptureCounts& counts) {
+    if (counts.even) return "even";
+    std::string text;
+    for (int k = 1; k <= kMaxCaptureCount; ++k)
+        if (counts.contains(k)) text += fmt::format("{}{}", text.empty() ? "" : "+", k);
+    return text.empty() ? "none" : text;
+}
+
 std::string describe(const Rules& rules) {
-    return fmt::format("{}({},{}): capture={} sowing={} end={} extra-turn={}", rules_string(rules), rules.pits,
-                       rules.seeds, to_string(rules.capture), to_string(rules.sowing), to_string(rules.end),
-                       rules.extra_turn ? "yes" : "no");
+    std::string text = fmt::format("{}({},{}):", rules_string(rules), rules.pits, rules.seeds);
+    const Rules defaults;
+    const auto dimensions = rule_dimensions();
+    for (std::size_t d = 0; d < dimensions.size(); ++d) {
+        const std::string value = rule_value(rules, dimensions[d].key);
+        if (d >= 4 && value == rule_value(defaults, dimensions[d].key)) continue;
+        text += fmt::format(" {}={}", dimensions[d].key, value);
+    }
+    return text;
 }
 
 }  // namespace mancala

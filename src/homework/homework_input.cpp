@@ -142,7 +142,7 @@ Input parse_input(std::string_view text) {
     } catch (const std::invalid_argument& e) {
         throw InputError(4, e.what());
     }
-    if (input.position.legal_moves().empty()) {
+    if (input.position.legal_moves(input.rules).empty()) {
         const int n = input.position.pits();
         const bool south = input.player == Side::South;
         throw InputError(south ? 5 : 4,

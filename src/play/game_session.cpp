@@ -24,12 +24,12 @@ GameSession::GameSession(const Rules& rules, const Position& start)
     if (start.pits() != rules.pits)
         throw std::invalid_argument(
             fmt::format("the position has {} pits a side but the rules have {}", start.pits(), rules.pits));
-    if (!is_over() && start.legal_moves().empty())
+    if (!is_over() && start.legal_moves(rules).empty())
         throw std::invalid_argument(fmt::format("{} is to move but has no stones to sow; give {} to move instead",
                                                 to_string(start.to_move()), to_string(opponent(start.to_move()))));
 }
 
-MoveList GameSession::legal_moves() const { return is_over() ? MoveList{} : position_.legal_moves(); }
+MoveList GameSession::legal_moves() const { return is_over() ? MoveList{} : position_.legal_moves(rules_); }
 
 const PlayedMove& GameSession::play(int pit) {
     if (is_over()) throw std::invalid_argument("the game is over");
@@ -37,12 +37,29 @@ const PlayedMove& GameSession::play(int pit) {
     const Side side = to_move();
     if (pit < 0 || pit >= n)
         throw std::invalid_argument(fmt::format("{} has pits 0 to {}, not {}", to_string(side), n - 1, pit));
-    if (!position_.is_legal(pit)) throw std::invalid_argument(fmt::format("{} is empty", pit_name(n, side, pit)));
+    if (!position_.is_legal(rules_, pit))
+        throw std::invalid_argument(position_.pit(side, pit) == 0
+                                        ? fmt::format("{} is empty", pit_name(rules_, side, pit))
+                                        : fmt::format("{} is not a legal move: {}", pit_name(rules_, side, pit),
+                                                      rules_.must_feed
+                                                          ? "you must give your opponent stones"
+                                                          : "it would capture all your opponent's stones"));
     PlayedMove move{side, pit, position_, position_, {}};
     move.result = move.after.apply(rules_, pit);
     position_ = move.after;
     history_.push_back(move);
+    repeated_ = rules_.repetition && !move.result.game_over && position_seen_before();
     return history_.back();
+}
+
+bool GameSession::position_seen_before() const {
+    // Every earlier position: the start and each move's position before it was played
+    // (the last one's `before` included). A capture changes the stores, so positions on
+    // either side of one never match.
+    if (start_ == position_) return true;
+    for (const PlayedMove& m : history_)
+        if (m.before == position_) return true;
+    return false;
 }
 
 int GameSession::undo_turn(Side side) {
@@ -57,6 +74,7 @@ int GameSession::undo_turn(Side side) {
     const auto taken_back = static_cast<int>(history_.end() - first);
     position_ = first->before;
     history_.erase(first, history_.end());
+    repeated_ = false;  // a repeated position ends the game, so none came before the last
     return taken_back;
 }
 

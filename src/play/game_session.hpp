@@ -49,7 +49,11 @@ public:
     const Position& position() const { return position_; }
     Side to_move() const { return position_.to_move(); }
     MoveList legal_moves() const;
-    bool is_over() const { return position_.is_terminal(rules_); }
+    /// The game is over: by its rules as the position stands, or (rules.repetition) the
+    /// position has come back, which ends the game with each side taking its own row.
+    bool is_over() const { return repeated_ || position_.is_terminal(rules_); }
+    /// The game ended on a repeated position.
+    bool ended_by_repetition() const { return repeated_ && !position_.is_terminal(rules_); }
 
     const std::vector<PlayedMove>& history() const { return history_; }
     /// The last move played, or nullptr before the first.
@@ -75,6 +79,9 @@ private:
     Position start_;
     Position position_;
     std::vector<PlayedMove> history_;
+    bool repeated_ = false;  ///< the position is one seen before (with rules.repetition)
+
+    bool position_seen_before() const;
 };
 
 }  // namespace mancala::play

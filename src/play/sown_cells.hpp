@@ -17,7 +17,7 @@ struct SownCells {
 /// The cells that playing `pit` (of the side to move in `before`) sows into, the
 /// laps and every relay of relay sowing included, at most `cap` of them. It walks
 /// the sowing as `Position::apply` does, stone by stone, so it costs O(min(stones
-/// sown, cap)). Precondition: before.is_legal(pit).
+/// sown, cap)). Precondition: before.is_legal(rules, pit).
 SownCells sown_cells(const Rules& rules, const Position& before, int pit, std::size_t cap);
 
 }  // namespace mancala::play

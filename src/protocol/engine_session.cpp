@@ -152,8 +152,11 @@ void EngineSession::set_option(const std::vector<std::string_view>& words) {
 }
 
 void EngineSession::set_rules(const std::vector<std::string_view>& words) {
-    if (words.size() != 3) throw std::invalid_argument("rules reads: rules RULES PITS SEEDS");
-    rules_ = parse_rules(words[0], board_number(words[1], "the pits"), board_number(words[2], "the seeds"));
+    if (words.size() != 1 && words.size() != 3)
+        throw std::invalid_argument("rules reads: rules RULES [PITS SEEDS]");
+    rules_ = words.size() == 1 ? parse_rules(words[0])
+                               : parse_rules(words[0], board_number(words[1], "the pits"),
+                                             board_number(words[2], "the seeds"));
     position_ = Position::start(rules_);
     // Now, not in the first move: an `isready` after the rules waits for it (PROTOCOL.md).
     agent_->prepare(rules_);
@@ -161,7 +164,7 @@ void EngineSession::set_rules(const std::vector<std::string_view>& words) {
 
 void EngineSession::set_position(const std::vector<std::string_view>& words) {
     if (words.empty()) throw std::invalid_argument("position reads: position start|NOTATION [moves M1 M2 ...]");
-    Position position = words[0] == "start" ? Position::start(rules_) : parse_position(words[0]);
+    Position position = words[0] == "start" ? Position::start(rules_) : parse_position(words[0], rules_.direction);
     if (position.pits() != rules_.pits)
         throw std::invalid_argument(
             fmt::format("the position has {} pits a side, the rules {}", position.pits(), rules_.pits));
@@ -169,8 +172,8 @@ void EngineSession::set_position(const std::vector<std::string_view>& words) {
         throw std::invalid_argument(
             fmt::format("expected 'moves' after the position, not '{}'", words[1].substr(0, 40)));
     for (std::size_t i = 2; i < words.size(); ++i) {
-        const std::optional<int> pit = parse_pit_name(position.pits(), position.to_move(), words[i]);
-        if (!pit || !position.is_legal(*pit) || position.is_terminal(rules_))
+        const std::optional<int> pit = parse_pit_name(rules_, position.to_move(), words[i]);
+        if (!pit || !position.is_legal(rules_, *pit) || position.is_terminal(rules_))
             throw std::invalid_argument(fmt::format("move {} ('{}') is not a legal move of the side to move", i - 1,
                                                     words[i].substr(0, 40)));
         position.apply(rules_, *pit);
@@ -180,7 +183,7 @@ void EngineSession::set_position(const std::vector<std::string_view>& words) {
 
 void EngineSession::go(const std::vector<std::string_view>& words) {
     const GoCommand command = parse_go(words);
-    if (position_.is_terminal(rules_) || position_.legal_moves().empty()) {
+    if (position_.is_terminal(rules_) || position_.legal_moves(rules_).empty()) {
         error("the game is over: no move to make");
         say("bestmove (none)");
         return;
@@ -191,7 +194,7 @@ void EngineSession::go(const std::vector<std::string_view>& words) {
     if (command.movetime)
         budget.deadline = agents::Clock::now() + *command.movetime;
     else if (command.time)
-        budget = agents::MoveBudget::on_clock(agents::GameClock{*command.time, command.inc}, position_);
+        budget = agents::MoveBudget::on_clock(agents::GameClock{*command.time, command.inc}, rules_, position_);
     budget.stop = &stop_;
     search_ = std::thread([this, budget] {
         try {
@@ -201,7 +204,7 @@ void EngineSession::go(const std::vector<std::string_view>& words) {
             info.exact = d.exact;
             if (d.score) say(format_info(info));
             if (!d.summary.empty()) say("info string " + d.summary);
-            say("bestmove " + pit_name(position_.pits(), position_.to_move(), d.move));
+            say("bestmove " + pit_name(rules_, position_.to_move(), d.move));
         } catch (const std::exception& e) {
             error(e.what());
             say("bestmove (none)");

@@ -72,7 +72,7 @@ public:
             : budget.deadline ? std::max<Clock::duration>(std::chrono::milliseconds(1), *budget.deadline - start)
                               : Clock::duration(settings_.default_move_time);
         const auto movetime = std::chrono::duration_cast<std::chrono::milliseconds>(limit);
-        send("position " + to_notation(position));
+        send("position " + to_notation(position, rules));
         GoCommand go;
         if (budget.clock) {
             go.time = movetime;  // at least 1 ms, as `limit` is
@@ -100,11 +100,11 @@ public:
             }
             if (words[0] != "bestmove" || words.size() != 2)
                 fail(fmt::format("the engine sent {} while thinking, not 'bestmove PIT'", quoted_line(line)));
-            const std::optional<int> pit = parse_pit_name(position.pits(), position.to_move(), words[1]);
+            const std::optional<int> pit = parse_pit_name(rules, position.to_move(), words[1]);
             if (!pit)
                 fail(fmt::format("the engine answered {}: not a pit of the side to move ({}..{})",
-                                 quoted_line(line), pit_name(position.pits(), position.to_move(), 0),
-                                 pit_name(position.pits(), position.to_move(), position.pits() - 1)));
+                                 quoted_line(line), pit_name(rules, position.to_move(), 0),
+                                 pit_name(rules, position.to_move(), position.pits() - 1)));
             decision.move = *pit;  // a pit that is empty is the host's to refuse (the arena: an illegal move)
             break;
         }

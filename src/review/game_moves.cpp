@@ -46,7 +46,7 @@ GameMoves parse_game_moves(const Rules& rules, const Position& start, std::strin
         ++number;
         try {
             if (session.is_over()) throw std::invalid_argument("the game is already over");
-            const int pit = play::parse_move(rules.pits, session.to_move(), word);
+            const int pit = play::parse_move(rules, session.to_move(), word);
             session.play(pit);
             game.moves.push_back(pit);
         } catch (const std::invalid_argument& e) {
@@ -61,7 +61,7 @@ std::string format_game_moves(const GameMoves& game) {
     Position p = game.start;
     for (int pit : game.moves) {
         if (!text.empty()) text += ' ';
-        text += pit_name(game.rules.pits, p.to_move(), pit);
+        text += pit_name(game.rules, p.to_move(), pit);
         p.apply(game.rules, pit);
     }
     return text;

@@ -127,7 +127,7 @@ private:
         m.ply = static_cast<int>(ply);
         m.side = p.to_move();
         m.move = game_.moves[ply];
-        m.forced = p.legal_moves().size() == 1;
+        m.forced = p.legal_moves(game_.rules).size() == 1;
         if (before.exact && after.exact) {
             // Values are final margins: the move's value is the value of where it led.
             m.best = south_view(m.side, before.south);

@@ -20,13 +20,12 @@ nlohmann::json summary_json(const SideSummary& s) {
 
 nlohmann::json to_json(const GameReview& review, const ReviewSettings& settings) {
     const Rules& rules = review.game.rules;
-    const int n = rules.pits;
     nlohmann::json moves = nlohmann::json::array();
     for (const MoveReview& m : review.moves)
         moves.push_back({{"ply", m.ply},
                          {"side", to_string(m.side)},
-                         {"move", pit_name(n, m.side, m.move)},
-                         {"best_move", m.best_move >= 0 ? pit_name(n, m.side, m.best_move) : ""},
+                         {"move", pit_name(rules, m.side, m.move)},
+                         {"best_move", m.best_move >= 0 ? pit_name(rules, m.side, m.best_move) : ""},
                          {"best", m.best},
                          {"played", m.played},
                          {"loss", m.loss},
@@ -42,7 +41,7 @@ nlohmann::json to_json(const GameReview& review, const ReviewSettings& settings)
         {"rules", rules_string(rules)},
         {"pits", rules.pits},
         {"seeds", rules.seeds},
-        {"start", to_notation(review.game.start)},
+        {"start", to_notation(review.game.start, rules)},
         {"moves", moves},
         {"positions", positions},
         {"summary", {{"south", summary_json(review.south)}, {"north", summary_json(review.north)}}},

@@ -15,7 +15,7 @@ Position random_game_position(const Rules& rules, unsigned seed, int plies) {
     Position p = Position::start(rules);
     for (int i = 0; i < plies; ++i) {
         Position next = p;
-        const MoveList moves = next.legal_moves();
+        const MoveList moves = next.legal_moves(rules);
         next.apply(rules, moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))]);
         if (next.is_terminal(rules)) break;
         p = next;

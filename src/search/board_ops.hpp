@@ -21,11 +21,11 @@ struct BoardOps<Position> {
     static MoveResult apply(Position& p, const Context& c, int move) { return p.apply(c, move); }
     static std::uint64_t key(const Position& p, const Context&) { return position_key(p); }
     static int row_stones(const Position& p, const Context&, Side side) { return p.row_stones(side); }
-    /// Bit i set when pit i of the side to move holds stones.
-    static unsigned movable(const Position& p, const Context&) {
+    /// Bit i set when pit i of the side to move is a legal move.
+    static unsigned movable(const Position& p, const Context& c) {
         unsigned moves = 0;
-        for (int i = 0; i < p.pits(); ++i)
-            if (p.pit(p.to_move(), i) > 0) moves |= 1u << i;
+        const MoveList legal = p.legal_moves(c);
+        for (int k = 0; k < legal.size(); ++k) moves |= 1u << legal[k];
         return moves;
     }
     static int move_count(const Position& p, const Context& c) { return std::popcount(movable(p, c)); }

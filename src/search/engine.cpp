@@ -16,9 +16,9 @@ namespace mancala::search {
 namespace {
 
 // Root moves in positional order for the first iteration, then best-first.
-std::vector<int> initial_order(const Position& p) {
+std::vector<int> initial_order(const Rules& rules, const Position& p) {
     std::vector<int> order;
-    for (int move : p.legal_moves()) order.push_back(move);
+    for (int move : p.legal_moves(rules)) order.push_back(move);
     return order;
 }
 
@@ -41,8 +41,8 @@ public:
           mode_(mode),
           observer_(observer),
           base_points_(kPointsPerStone * position.store_difference(position.to_move())),
-          order_(initial_order(position)),
-          time_(limits, move_context(position), start_) {
+          order_(initial_order(BoardOps<Board>::rules(context), position)),
+          time_(limits, move_context(BoardOps<Board>::rules(context), position), start_) {
         shared_.heuristic = settings.heuristic;
         shared_.reuse_deeper_results = settings.reuse_deeper_results;
         shared_.reductions = settings.reuse_deeper_results && mode.goal != SearchMode::Goal::Proof;
@@ -229,7 +229,7 @@ void SearchRun<Board>::watch_proof_passes() {
         test.seconds = seconds();
         const RootProgress& at = main_.root_progress();
         if (at.move >= 0) {
-            test.root_move = pit_name(root_pits_, root_mover_, at.move);
+            test.root_move = pit_name(BoardOps<Board>::rules(context_), root_mover_, at.move);
             test.root_index = at.index;
             test.root_moves = at.count;
         }
@@ -282,20 +282,23 @@ void Engine::configure(const EngineSettings& settings) {
 void Engine::new_game() { tt_.clear(); }
 
 std::uint64_t Engine::table_key(const Rules& rules, const Position& position) {
-    if (PackedBoard::fits(position))
+    // The packed boards play Kalah-shaped rules only; every other game searches the core board.
+    const bool packed = kalah_shaped(rules);
+    if (packed && PackedBoard::fits(position))
         return BoardOps<PackedBoard>::key(PackedBoard::from(position), PackedRules(rules));
-    if (WidePackedBoard::fits(position))
+    if (packed && WidePackedBoard::fits(position))
         return BoardOps<WidePackedBoard>::key(WidePackedBoard::from(position), WidePackedRules(rules));
     return BoardOps<Position>::key(position, rules);
 }
 
 SearchReport Engine::search(const Rules& rules, const Position& position, const SearchLimits& limits,
                             const SearchMode& mode, SearchObserver* observer) {
-    if (PackedBoard::fits(position)) {
+    const bool packed = kalah_shaped(rules);
+    if (packed && PackedBoard::fits(position)) {
         const PackedRules context(rules);
         return search_board(context, PackedBoard::from(position), position, limits, mode, observer);
     }
-    if (WidePackedBoard::fits(position)) {
+    if (packed && WidePackedBoard::fits(position)) {
         const WidePackedRules context(rules);
         return search_board(context, WidePackedBoard::from(position), position, limits, mode, observer);
     }

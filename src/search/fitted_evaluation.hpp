@@ -71,9 +71,12 @@ int fitted_rows_value(const int* mine, const int* theirs, int pits, const Rules&
     return value + W::kMyCapture * best_capture(mine, theirs) + W::kTheirCapture * best_capture(theirs, mine);
 }
 
-/// The fitted value of `board` for its side to move, in points, stores left out.
+/// The fitted value of `board` for its side to move, in points, stores left out. The
+/// fit is Kalah's: games of another shape (Oware...) count their stores alone until
+/// they have a fit of their own.
 template <class Board>
 int fitted_value(const Board& board, const Rules& rules) {
+    if (!kalah_shaped(rules)) return 0;
     const int n = board.pits();
     const Side me = board.to_move(), them = opponent(me);
     int mine[kMaxPits + 1], theirs[kMaxPits + 1];

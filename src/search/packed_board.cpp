@@ -18,6 +18,7 @@ template <class Word>
 BasicPackedRules<Word>::BasicPackedRules(const Rules& r) : rules(r), n(r.pits), loop(rule::lap_cells(r.pits)) {
     using Board = BasicPackedBoard<Word>;
     MANCALA_ASSERT(n >= 1 && n <= Board::kMaxPits, "a packed board's rules are of its size");
+    MANCALA_ASSERT(kalah_shaped(r), "a packed board plays Kalah-shaped rules only");
     // The sowing order is Position's, cell by cell, from South's side; each cell is
     // then filed at its byte. North's sowings are the mirror image: the same bytes of
     // the mover's and the opponent's words, and only the cells of Position's layout differ.

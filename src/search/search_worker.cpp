@@ -222,6 +222,24 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     if (beta <= -on_board) return -on_board;
     if (stones <= shared_.endgame_stones) return endgame_value(p, stones);
 
+    // Step 2b. Games that end on a repeated position (Oware): a position already on the
+    // path ends the game there. Its value depends on the path, not on the position alone,
+    // so it counts as an estimate: no entry built on it is taken for proven.
+    if (repetitions_) {
+        if (key == 0) key = Ops::key(p, context_);
+        if (std::find(path_.begin(), path_.end(), key) != path_.end()) {
+            ++estimates_;
+            return repetition_value(p);
+        }
+    }
+    struct PathEntry {
+        std::vector<std::uint64_t>* path;
+        ~PathEntry() {
+            if (path) path->pop_back();
+        }
+    } on_path{repetitions_ ? &path_ : nullptr};
+    if (repetitions_) path_.push_back(key);
+
     // Step 3. The horizon: a heuristic estimate.
     if (depth <= 0) {
         ++estimates_;
@@ -417,6 +435,8 @@ RootScore SearchWorker<Board>::search_root(const Board& root, int depth, int alp
         std::stable_partition(put_off.begin(), put_off.end(), [&](int m) { return !busy_child(root, m); });
     }
     const std::vector<int>& moves = put_off.empty() ? order : put_off;
+    path_.clear();
+    if (repetitions_) path_.push_back(Ops::key(root, context_));
     for (std::size_t k = 0; k < moves.size(); ++k) {
         const int move = moves[k];
         root_progress_ = RootProgress{move, static_cast<int>(k) + 1, static_cast<int>(moves.size())};
@@ -480,7 +500,9 @@ std::vector<int> SearchWorker<Board>::principal_variation(const Board& root, int
         TTEntry entry;
         // Any bound's move: MTD(f)'s null windows leave few exact entries, and a
         // bound's move is the one that decided it (the cut, or the best of the rest).
-        if (!shared_.tt->probe(Ops::key(p, context_), entry) || entry.move < 0 || !p.is_legal(entry.move)) break;
+        if (!shared_.tt->probe(Ops::key(p, context_), entry) || entry.move < 0 ||
+            (Ops::movable(p, context_) >> entry.move & 1u) == 0)
+            break;
         pv.push_back(entry.move);
         r = Ops::apply(p, context_, entry.move);
     }

@@ -135,7 +135,10 @@ public:
     using Context = typename Ops::Context;
 
     SearchWorker(SharedSearch& shared, const Context& context)
-        : shared_(shared), context_(context), extra_turns_(rule::earns_extra_turn(Ops::rules(context))) {}
+        : shared_(shared),
+          context_(context),
+          extra_turns_(rule::earns_extra_turn(Ops::rules(context))),
+          repetitions_(Ops::rules(context).repetition) {}
 
     /// Searches the root to `depth` within (alpha, beta), moves in `order`. Returns
     /// the best move and score; `scores` (if given) receives every root move, each
@@ -214,6 +217,12 @@ private:
     int child_value(const Board& p, int move, int depth, int alpha, int beta);
     int frontier(const Board& p, int alpha, int beta);
     int leaf_value(const Board& p) const;
+    /// The value of a position that repeats one on the path: the game ends and each side
+    /// takes the stones in its own row.
+    int repetition_value(const Board& p) const {
+        const Side me = p.to_move();
+        return kPointsPerStone * (Ops::row_stones(p, context_, me) - Ops::row_stones(p, context_, opponent(me)));
+    }
     /// The stones still in `p`'s pits, from its stores (two reads, not a sum over the rows).
     int stones_in_pits(const Board& p) const {
         return shared_.total_stones - p.store(Side::South) - p.store(Side::North);
@@ -234,6 +243,10 @@ private:
     SharedSearch& shared_;
     const Context& context_;
     const bool extra_turns_;  ///< the rules give an extra turn: search() tries one first, on its own
+    /// The rules end the game on a repeated position: search() compares each node with
+    /// the positions on its path (`path_`, their table keys), the root's included.
+    const bool repetitions_;
+    std::vector<std::uint64_t> path_;
     RootProgress root_progress_;
     std::uint64_t nodes_ = 0;
     std::uint64_t unflushed_ = 0;

@@ -68,7 +68,7 @@ public:
         TurnSearchOutcome out;
         // A node is expanded whenever it has a move: the homework decides the end of
         // the game after each move, so even a root whose opponent has no stones is played.
-        if (node.legal_moves().empty()) {
+        if (node.legal_moves(rules_).empty()) {
             out.value = eval_(node, me_);
             emit(label, depth, out.value, -kScoreInfinity, kScoreInfinity);
         } else {
@@ -99,7 +99,7 @@ private:
         for (int k = 0; k < n; ++k) {
             // Positional order: B2, B3, ... is South's sowing order; A2, A3, ... is North's reversed.
             const int pit = p.to_move() == Side::South ? k : n - 1 - k;
-            if (!p.is_legal(pit)) continue;
+            if (!p.is_legal(rules_, pit)) continue;
             tick();
             Position child = p;
             const MoveResult r = child.apply(rules_, pit);

@@ -18,8 +18,8 @@ Clock::duration return_margin(Clock::duration budget) {
 
 }  // namespace
 
-MoveContext move_context(const Position& p) {
-    return MoveContext{p.stones_in_pits(), p.total_stones(), p.legal_moves().size()};
+MoveContext move_context(const Rules& rules, const Position& p) {
+    return MoveContext{p.stones_in_pits(), p.total_stones(), p.legal_moves(rules).size()};
 }
 
 double planning_horizon(int stones_in_pits) { return 1.0 + std::max(0, stones_in_pits) / 8.0; }

@@ -22,7 +22,7 @@ struct MoveContext {
 };
 
 /// The context of a move from `p`.
-MoveContext move_context(const Position& p);
+MoveContext move_context(const Rules& rules, const Position& p);
 
 /// A clock move's plan: the search stops at `target` when the best move is steady,
 /// later (never past `maximum`) while it keeps changing.

@@ -24,7 +24,7 @@ struct TurnPlan {
 /// to move has no legal move.
 template <Algorithm kAlgorithm, class Evaluator, class Listener>
 TurnPlan plan_turn(const Rules& rules, const Position& root, int cutoff, Evaluator eval, Listener& listener) {
-    if (root.legal_moves().empty()) throw std::invalid_argument("the side to move has no legal move");
+    if (root.legal_moves(rules).empty()) throw std::invalid_argument("the side to move has no legal move");
     const Side me = root.to_move();
     TurnSearch<kAlgorithm, Evaluator, Listener> search(rules, me, cutoff, eval, listener);
     const TurnSearchOutcome out = search.search_root(root);

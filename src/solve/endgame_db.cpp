@@ -1,5 +1,6 @@
 #include "solve/endgame_db.hpp"
 
+#include "core/rules_string.hpp"
 #include "solve/tier_builder.hpp"
 #include "util/assert.hpp"
 
@@ -39,6 +40,18 @@ std::span<std::int8_t> values_of(const util::AnonymousMemory& memory) {
 
 }  // namespace
 
+// The tiers are solved from fewer stones up, which needs a game whose stones only ever
+// reach the stores: a Kalah-shaped one.
+void require_database_rules(const Rules& rules) {
+    if (!kalah_shaped(rules))
+        throw std::invalid_argument(
+            fmt::format("endgame databases and proofs hold Kalah-shaped games only ({} is not one{}); the games of "
+                        "the catalogue "
+                        "that are: kalah, homework, relay",
+                        rules_string(rules),
+                        can_repeat(rules) ? ": its seeds stay on the board and its positions repeat" : ""));
+}
+
 void EndgameDatabase::load_into_memory() {
     memory_.reserve(tiers_.size());
     for (std::size_t t = memory_.size(); t < tiers_.size(); ++t) {
@@ -56,11 +69,13 @@ void EndgameDatabase::load_into_memory() {
 
 EndgameDatabase::EndgameDatabase(const Rules& rules) : rules_(rules) {
     validate(rules_);
+    require_database_rules(rules_);
     ensure_index(0);
 }
 
 EndgameDatabase::EndgameDatabase(const Rules& rules, const std::filesystem::path& root, int up_to) : rules_(rules) {
     validate(rules_);
+    require_database_rules(rules_);
     dir_ = folder(root, rules);
     std::error_code ec;
     std::filesystem::create_directories(*dir_, ec);

@@ -44,6 +44,11 @@ struct BuildProgress {
     bool tier_finished = false;
 };
 
+/// Throws std::invalid_argument, naming the rules, unless databases and proofs can be
+/// built for them: Kalah-shaped games, whose stones only ever reach the stores, so that
+/// tiers are solved from fewer stones up.
+void require_database_rules(const Rules& rules);
+
 class EndgameDatabase final : public search::EndgameOracle {
 public:
     /// Values fit in a signed byte, so at most this many stones in the pits.

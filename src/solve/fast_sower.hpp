@@ -16,7 +16,9 @@ namespace mancala::solve {
 /// The rules the fast sower plays: one sowing a move (no relay), and the end rule
 /// kFastEnd (it never passes).
 inline constexpr EndRule kFastEnd = EndRule::EitherRowEmpty;
-inline bool has_fast_path(const Rules& rules) { return !rule::sows_on(rules.sowing) && rules.end == kFastEnd; }
+inline bool has_fast_path(const Rules& rules) {
+    return kalah_shaped(rules) && !rule::sows_on(rules.sowing) && rules.end == kFastEnd;
+}
 
 /// What a move won at once and where it led.
 struct SownMove {

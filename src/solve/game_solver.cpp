@@ -26,7 +26,7 @@ Solution from_database(const EndgameDatabase& db, const Position& start) {
     s.method = SolveMethod::Retrograde;
     s.value = db.final_margin(start);
     s.work = db.positions_up_to(start.stones_in_pits());
-    for (int move : start.legal_moves())
+    for (int move : start.nonempty_pits())  // databases hold Kalah-shaped games only
         if (db.final_margin_after(start, move) == s.value) s.best_moves.push_back(move);
     return s;
 }
@@ -269,6 +269,7 @@ std::size_t solve_hash_mb(int pits, int total_stones) {
 
 Solution solve_position(const Rules& rules, const Position& start, const SolveOptions& options,
                         const SolveHooks& hooks) {
+    require_database_rules(rules);
     const SolveMethod method = choose_method(rules, start, options);
     if (method == SolveMethod::Retrograde && start.stones_in_pits() > EndgameDatabase::kMaxStones)
         throw std::invalid_argument(

@@ -32,7 +32,7 @@ JournalEntry entry_from(const nlohmann::json& line, int pits) {
     e.how = line.at("how").get<std::string>();
     if (e.how != "search" && e.how != "split") throw std::invalid_argument("\"how\" is neither search nor split");
     e.move = line.value("move", -1);
-    if (e.move < -1 || e.move >= pits || (e.move >= 0 && !e.position.is_legal(e.move)))
+    if (e.move < -1 || e.move >= pits || (e.move >= 0 && e.position.pit(e.position.to_move(), e.move) == 0))
         throw std::invalid_argument(fmt::format("move {} is not legal in the position", e.move));
     e.nodes = line.at("nodes").get<std::uint64_t>();
     e.seconds = line.at("seconds").get<double>();

@@ -154,7 +154,7 @@ private:
     // The node's children, in the order of their moves.
     std::vector<Child> children_of(const Position& node) const {
         std::vector<Child> children;
-        for (const int move : node.legal_moves()) {
+        for (const int move : node.legal_moves(rules_)) {
             Position child = node;
             child.apply(rules_, move);
             children.push_back({move, child, child.store_difference(Side::South) * search::kPointsPerStone, {}});

@@ -71,7 +71,7 @@ TEST(EvolutionAgent, StopsAtTheCallersDeadline) {
     const Decision decision =
         agent->choose(rules, Position::start(rules), MoveBudget::within(std::chrono::milliseconds(50)));
     EXPECT_LT(Clock::now() - start, std::chrono::seconds(1));
-    EXPECT_TRUE(Position::start(rules).is_legal(decision.move));
+    EXPECT_TRUE(Position::start(rules).is_legal(rules, decision.move));
 }
 
 TEST(EvolutionAgent, StillPlaysALegalMoveWithNoTimeAtAll) {
@@ -79,7 +79,7 @@ TEST(EvolutionAgent, StillPlaysALegalMoveWithNoTimeAtAll) {
     auto agent = make_agent("evolution:seed=1", {});
     const Position start = Position::start(rules);
     const Decision decision = agent->choose(rules, start, MoveBudget{Clock::now() - std::chrono::seconds(1)});
-    EXPECT_TRUE(start.is_legal(decision.move)) << decision.move;
+    EXPECT_TRUE(start.is_legal(rules, decision.move)) << decision.move;
 }
 
 TEST(EvolutionAgent, RefusesBadOptionsClearly) {

@@ -74,10 +74,10 @@ TEST(MctsAgent, AnalyzeGivesVisitsAndWinRatesOfEveryMove) {
     auto agent = make_agent("mcts:iterations=3000,seed=5", {});
     const Position puzzle = extra_turn_puzzle();
     const auto scores = agent->analyze(rules, puzzle, MoveBudget::unlimited());
-    ASSERT_EQ(scores.size(), static_cast<std::size_t>(puzzle.legal_moves().size()));
+    ASSERT_EQ(scores.size(), static_cast<std::size_t>(puzzle.nonempty_pits().size()));
     std::uint64_t visits = 0;
     for (const MoveScore& s : scores) {
-        EXPECT_TRUE(puzzle.is_legal(s.move));
+        EXPECT_TRUE(puzzle.is_legal(rules, s.move));
         EXPECT_GE(s.score, 0.0);
         EXPECT_LE(s.score, 1.0);
         ASSERT_FALSE(s.pv.empty());
@@ -105,7 +105,7 @@ TEST(MctsAgent, KeepsTheSubtreeTheGameWentInto) {
     for (int ply = 0; ply < 10 && !position.is_terminal(rules); ++ply) {
         const bool mcts_moves = position.to_move() == Side::South;
         const int move = (mcts_moves ? *agent : *random).choose(rules, position, MoveBudget::unlimited()).move;
-        if (mcts_moves && position.legal_moves().size() > 1) {
+        if (mcts_moves && position.nonempty_pits().size() > 1) {
             const auto& stats = mcts.last_search();
             if (searches++ == 0)
                 EXPECT_EQ(stats.reused_visits, 0u);
@@ -192,7 +192,7 @@ TEST(MctsAgent, StopsAtTheCallersDeadline) {
     const Decision decision =
         agent->choose(rules, Position::start(rules), MoveBudget::within(std::chrono::milliseconds(50)));
     EXPECT_LT(Clock::now() - start, std::chrono::seconds(1));
-    EXPECT_TRUE(Position::start(rules).is_legal(decision.move));
+    EXPECT_TRUE(Position::start(rules).is_legal(rules, decision.move));
 }
 
 TEST(MctsAgent, StopsAtItsOwnTime) {
@@ -201,7 +201,7 @@ TEST(MctsAgent, StopsAtItsOwnTime) {
     const auto start = Clock::now();
     const Decision decision = agent->choose(rules, Position::start(rules), MoveBudget::unlimited());
     EXPECT_LT(Clock::now() - start, std::chrono::seconds(1));
-    EXPECT_TRUE(Position::start(rules).is_legal(decision.move));
+    EXPECT_TRUE(Position::start(rules).is_legal(rules, decision.move));
     EXPECT_GT(as_mcts(*agent).last_search().iterations, 0u);
 }
 
@@ -210,7 +210,7 @@ TEST(MctsAgent, StillPlaysALegalMoveWithNoTimeAtAll) {
     auto agent = make_agent("mcts:seed=1", {});
     const Position start = Position::start(rules);
     const Decision decision = agent->choose(rules, start, MoveBudget{Clock::now() - std::chrono::seconds(1)});
-    EXPECT_TRUE(start.is_legal(decision.move)) << decision.move;
+    EXPECT_TRUE(start.is_legal(rules, decision.move)) << decision.move;
     EXPECT_EQ(as_mcts(*agent).last_search().iterations, 0u);
 }
 

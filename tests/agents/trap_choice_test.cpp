@@ -30,7 +30,7 @@ Weighed weigh(testing::ExhaustiveSearch& exhaustive, const Rules& rules, const P
     const Side me = p.to_move();
     const int changes_result = value < 0 ? 0 : 1;
     Weighed w;
-    for (const int move : p.legal_moves()) {
+    for (const int move : p.nonempty_pits()) {
         Position child = p;
         const bool over = child.apply(rules, move).game_over;
         if (margin_for(exhaustive, child, over, me) != value) continue;
@@ -38,7 +38,7 @@ Weighed weigh(testing::ExhaustiveSearch& exhaustive, const Rules& rules, const P
         w.traps[move] = 0;
         w.replies[move] = 0;
         if (over || child.to_move() == me) continue;
-        for (const int reply : child.legal_moves()) {
+        for (const int reply : child.nonempty_pits()) {
             Position after = child;
             const bool ends = after.apply(rules, reply).game_over;
             ++w.replies[move];
@@ -80,7 +80,7 @@ TEST(TrapChoice, ChoosesAValueKeepingMoveWithTheMostLosingRepliesAsExhaustiveSea
                 } else {
                     EXPECT_FALSE(t) << "one move keeps the value: nothing to choose";
                 }
-                const MoveList moves = p.legal_moves();
+                const MoveList moves = p.nonempty_pits();
                 p.apply(rules, moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)]);
             }
         }
@@ -98,8 +98,8 @@ TEST(TrapChoice, WeighsNothingOncePastTheDeadline) {
     const Position p = Position::start(rules);
     std::atomic<bool> stop{true};
     const int value = std::min(0, exhaustive.final_margin(p));
-    EXPECT_FALSE(choose_trap(engine, rules, p, value, p.legal_moves()[0], steady_clock::now(), nullptr));
-    EXPECT_FALSE(choose_trap(engine, rules, p, value, p.legal_moves()[0],
+    EXPECT_FALSE(choose_trap(engine, rules, p, value, p.nonempty_pits()[0], steady_clock::now(), nullptr));
+    EXPECT_FALSE(choose_trap(engine, rules, p, value, p.nonempty_pits()[0],
                              steady_clock::now() + std::chrono::hours(1), &stop));
 }
 

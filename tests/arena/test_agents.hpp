@@ -18,7 +18,7 @@ public:
     std::string spec() const override { return "scripted"; }
     agents::Decision choose(const Rules&, const Position& position, const agents::MoveBudget&) override {
         if (++decisions_ == throw_at_) throw std::runtime_error("out of cheese\nredo from start");
-        return {position.legal_moves()[0], std::nullopt, false, "first legal move"};
+        return {position.nonempty_pits()[0], std::nullopt, false, "first legal move"};
     }
 
 private:
@@ -30,9 +30,9 @@ private:
 class IllegalMoveAgent : public agents::Agent {
 public:
     std::string spec() const override { return "illegal"; }
-    agents::Decision choose(const Rules&, const Position& position, const agents::MoveBudget&) override {
+    agents::Decision choose(const Rules& rules, const Position& position, const agents::MoveBudget&) override {
         for (int pit = 0; pit < position.pits(); ++pit)
-            if (!position.is_legal(pit)) return {pit, std::nullopt, false, "an empty pit"};
+            if (!position.is_legal(rules, pit)) return {pit, std::nullopt, false, "an empty pit"};
         return {position.pits(), std::nullopt, false, "off the board"};
     }
 };
@@ -44,7 +44,7 @@ public:
     std::string spec() const override { return "slow"; }
     agents::Decision choose(const Rules&, const Position& position, const agents::MoveBudget&) override {
         std::this_thread::sleep_for(delay_);
-        return {position.legal_moves()[0], std::nullopt, false, "slept"};
+        return {position.nonempty_pits()[0], std::nullopt, false, "slept"};
     }
 
 private:

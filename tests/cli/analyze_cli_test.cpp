@@ -77,7 +77,8 @@ TEST(AnalyzeCommand, RefusesBadInputWithExitCodeTwo) {
     EXPECT_EQ(run_mancala("analyze --pits 3 --position 1,2/3,4/0/0/S").code, 2);  // 2 pits given, 3 asked
     EXPECT_EQ(run_mancala("analyze --heuristic magic --depth 2").code, 2);
     EXPECT_EQ(run_mancala("analyze --time soon").code, 2);
-    EXPECT_EQ(run_mancala("analyze --rules oware").code, 2);
+    EXPECT_EQ(run_mancala("analyze --rules owari").code, 2);
+    EXPECT_EQ(run_mancala("analyze --rules oware:extra-turn=yes").code, 2);  // no store on the ring
 }
 
 }  // namespace

@@ -19,8 +19,8 @@ refuse() {
   if [[ -n $words && $(echo "$err" | wc -l) -ne 1 ]]; then echo "FAIL $name: not one line: $err"; failed=1; fi
 }
 
-refuse rules "unknown rules 'nope' (choose one of: kalah, homework, relay)" --rules nope
-refuse rules_key "unknown rule 'extra' in rules 'kalah:extra=no' (the rules are: capture, sowing, end, extra-turn)" --rules kalah:extra=no
+refuse rules "unknown rules 'nope' (choose one of: kalah, homework, relay, oware, awari, bohnenspiel, congklak, dakon, ayoayo, toguz-kumalak, mangala, vai-lung-thlan)" --rules nope
+refuse rules_key "unknown rule 'extra' in rules 'kalah:extra=no' (the rules are: capture, sowing, end, extra-turn, direction, names, stores-on-ring, start, skip-start, relay-side, capture-takes-last, capture-counts, capture-side, capture-chain, grand-slam, must-feed, tuzdyk, leftovers, majority, repetition)" --rules kalah:extra=no
 refuse rules_value "bad value 'no' for capture in rules 'kalah:capture=no' (choose one of: never, if-opposite-nonempty, always)" --rules kalah:capture=no
 refuse pits "play --pits: must be a whole number from 1 to 16, got '17'" --pits 17
 refuse agent "unknown agent 'wizard'" --north wizard

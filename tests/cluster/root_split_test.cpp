@@ -80,10 +80,10 @@ TEST(RootSplit, ReachesTheValueAndAnOptimalMoveOfEveryPosition) {
             stones += south[static_cast<std::size_t>(i)] + north[static_cast<std::size_t>(i)];
         }
         const Position p = Position::from_counts(south, north, 3, 1, Side::South);
-        if (stones == 0 || p.is_terminal(rules) || p.legal_moves().empty()) continue;
+        if (stones == 0 || p.is_terminal(rules) || p.nonempty_pits().empty()) continue;
         ExactMoves exact;
         std::vector<int> moves;
-        for (int m : p.legal_moves()) moves.push_back(m);
+        for (int m : p.nonempty_pits()) moves.push_back(m);
         for (int m : moves) exact.value[m] = db.final_margin_after(p, m);
         std::shuffle(moves.begin(), moves.end(), random);
         const int truth = db.final_margin(p);

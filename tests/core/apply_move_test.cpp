@@ -23,7 +23,7 @@ Position board(std::vector<int> a, std::vector<int> b, int store_a, int store_b,
 MoveResult play(Position& p, Rules rules, const std::string& name) {
     const auto pit = parse_pit_name(p.pits(), p.to_move(), name);
     EXPECT_TRUE(pit.has_value()) << name;
-    EXPECT_TRUE(p.is_legal(*pit)) << name;
+    EXPECT_TRUE(p.is_legal(rules, *pit)) << name;
     rules.pits = p.pits();
     return p.apply(rules, *pit);
 }
@@ -35,7 +35,7 @@ const Rules kRelay = make_rules("relay", 6, 4);
 TEST(ApplyMove, StartPositionHasEveryPitFull) {
     const Position p = Position::start(kKalah);
     EXPECT_EQ(p, board({4, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}, 0, 0, Side::South));
-    EXPECT_EQ(p.legal_moves().size(), 6);
+    EXPECT_EQ(p.nonempty_pits().size(), 6);
     EXPECT_EQ(p.total_stones(), 48);
 }
 
@@ -180,7 +180,7 @@ TEST(ApplyMove, RelayChainsAcrossLapsAlwaysEnd) {
     for (int game = 0; game < 200; ++game) {
         Position p = Position::start(relay);
         while (!p.is_terminal(relay)) {
-            const MoveList moves = p.legal_moves();
+            const MoveList moves = p.nonempty_pits();
             ASSERT_FALSE(moves.empty());
             p.apply(relay, moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))]);
             ASSERT_EQ(p.total_stones(), 600);
@@ -210,7 +210,7 @@ TEST(ApplyMove, LargestBoardsNeverOverflow) {
     for (int game = 0; game < 20; ++game) {
         Position p = Position::start(rules);
         for (int ply = 0; ply < 10000 && !p.is_terminal(rules); ++ply) {
-            const MoveList moves = p.legal_moves();
+            const MoveList moves = p.nonempty_pits();
             p.apply(rules, moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))]);
             ASSERT_EQ(p.total_stones(), 32000);
         }

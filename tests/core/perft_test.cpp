@@ -3,6 +3,7 @@
 // with big pits (which exercises sowing by whole laps).
 
 #include "core/perft.hpp"
+#include "core/rules_string.hpp"
 #include "support/naive_board.hpp"
 
 #include <gtest/gtest.h>
@@ -20,6 +21,29 @@ TEST(Perft, HandCountedKalahStart) {
     EXPECT_EQ(perft(kalah, start, 1), 6u);
     // B4 earns an extra turn (5 replies by South); the five others leave North 6 moves each.
     EXPECT_EQ(perft(kalah, start, 2), 35u);
+}
+
+// The counts the Aalina engine publishes for Oware Abapa from the start
+// (src/test/resources/oware-perft-results.txt of https://github.com/joansalasoler/oware):
+// leaves at exactly each depth, from 1 ply to 8 here (9 to 11, 3,592,872, 18,137,964 and
+// 91,558,687, by `mancala perft --rules oware --depth N`, and no game ends before ply 12).
+TEST(Perft, OwareStartAsTheAalinaEnginePublishesIt) {
+    const Rules oware = parse_rules("oware");
+    const Position start = Position::start(oware);
+    const std::uint64_t published[] = {6, 36, 190, 1014, 5219, 27332, 139157, 711414};
+    for (int plies = 1; plies <= 8; ++plies)
+        EXPECT_EQ(perft(oware, start, plies), published[plies - 1]) << plies << " plies";
+}
+
+// And after each first move (Aalina's "moves A" ... "moves F" suites), at 6 plies.
+TEST(Perft, OwareAfterEachFirstMoveAsTheAalinaEnginePublishesIt) {
+    const Rules oware = parse_rules("oware");
+    const std::uint64_t published[] = {25288, 24522, 23140, 22263, 21459, 22485};  // A .. F
+    for (int move = 0; move < 6; ++move) {
+        Position p = Position::start(oware);
+        p.apply(oware, move);
+        EXPECT_EQ(perft(oware, p, 6), published[move]) << "after " << char('A' + move);
+    }
 }
 
 struct PerftCase {
@@ -70,11 +94,11 @@ TEST_P(RandomGames, FastEqualsNaiveMoveByMove) {
         for (int& x : south) x = static_cast<int>(rng() % static_cast<unsigned>(max_stones + 1));
         for (int& x : north) x = static_cast<int>(rng() % static_cast<unsigned>(max_stones + 1));
         Position p = Position::from_counts(south, north, 0, 0, game % 2 ? Side::North : Side::South);
-        if (p.legal_moves().empty()) p.set_to_move(opponent(p.to_move()));
+        if (p.nonempty_pits().empty()) p.set_to_move(opponent(p.to_move()));
         NaiveBoard naive = NaiveBoard::from(p);
         const int total = p.total_stones();
         while (!p.is_terminal(rules)) {
-            const MoveList moves = p.legal_moves();
+            const MoveList moves = p.nonempty_pits();
             ASSERT_EQ(static_cast<std::size_t>(moves.size()), naive.moves().size());
             const int pit = moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))];
             const int column = p.to_move() == Side::South ? pit : n - 1 - pit;

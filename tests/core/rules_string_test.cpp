@@ -27,8 +27,16 @@ std::vector<Rules> every_rule_set(int pits, int seeds) {
     for (const CaptureRule capture : {CaptureRule::Never, CaptureRule::IfOppositeNonEmpty, CaptureRule::Always})
         for (const SowingRule sowing : {SowingRule::Single, SowingRule::Relay})
             for (const EndRule end : {EndRule::EitherRowEmpty, EndRule::BoardEmpty})
-                for (const bool extra_turn : {true, false})
-                    all.push_back(Rules{pits, seeds, capture, sowing, end, extra_turn});
+                for (const bool extra_turn : {true, false}) {
+                    Rules r;
+                    r.pits = pits;
+                    r.seeds = seeds;
+                    r.capture = capture;
+                    r.sowing = sowing;
+                    r.end = end;
+                    r.extra_turn = extra_turn;
+                    all.push_back(r);
+                }
     return all;
 }
 
@@ -79,21 +87,46 @@ TEST(RulesString, EveryRuleSetRoundTrips) {
         const std::string text = rules_string(rules);
         EXPECT_EQ(parse_rules(text, 5, 2), rules) << text;
         EXPECT_EQ(rules_string(parse_rules(text, 5, 2)), text);
-        // From any preset, spelling out every dimension gives the same rules and the same canonical string.
+        // From any game, spelling out every dimension gives the same rules and the same canonical string.
         for (const std::string_view preset : preset_names()) {
             std::string spelled(preset);
             for (std::size_t d = 0; d < rule_dimensions().size(); ++d) {
                 const RuleDimension& dimension = rule_dimensions()[d];
-                const std::size_t value = d == 0   ? static_cast<std::size_t>(rules.capture)
-                                          : d == 1 ? static_cast<std::size_t>(rules.sowing)
-                                          : d == 2 ? static_cast<std::size_t>(rules.end)
-                                                   : (rules.extra_turn ? 0 : 1);
-                spelled += fmt::format("{}{}={}", d == 0 ? ':' : ',', dimension.key, dimension.values[value].name);
+                spelled +=
+                    fmt::format("{}{}={}", d == 0 ? ':' : ',', dimension.key, rule_value(rules, dimension.key));
             }
             EXPECT_EQ(parse_rules(spelled, 5, 2), rules) << spelled;
             EXPECT_EQ(rules_string(parse_rules(spelled, 5, 2)), text) << spelled;
         }
     }
+}
+
+// Every game of the catalogue, refined by a change of each dimension to each of its
+// values, round trips too (where the change can be played).
+TEST(RulesString, EveryRefinementOfEveryGameRoundTrips) {
+    int checked = 0;
+    for (const std::string_view game : preset_names()) {
+        const Rules base = make_rules(game);
+        for (const RuleDimension& d : rule_dimensions()) {
+            std::vector<std::string> values;
+            for (const RuleValue& v : d.values) values.emplace_back(v.name);
+            if (d.values.empty()) values = {"none", "2+3", "even", "1+2+4+31"};
+            for (const std::string& value : values) {
+                Rules r = base;
+                set_rule(r, d.key, value);
+                try {
+                    validate(r);
+                } catch (const std::invalid_argument&) {
+                    continue;
+                }
+                const std::string text = rules_string(r);
+                EXPECT_EQ(parse_rules(text, r.pits, r.seeds), r) << text;
+                EXPECT_EQ(rule_value(r, d.key), value);
+                ++checked;
+            }
+        }
+    }
+    EXPECT_GT(checked, 500);
 }
 
 TEST(RulesString, DescribeNamesRulesThatAreNoPresetByTheirString) {
@@ -104,7 +137,7 @@ TEST(RulesString, DescribeNamesRulesThatAreNoPresetByTheirString) {
 
 TEST(RulesString, ValueNamesAreThoseOfTheRules) {
     const auto dims = rule_dimensions();
-    ASSERT_EQ(dims.size(), 4u);
+    ASSERT_EQ(dims.size(), 20u);
     EXPECT_EQ(dims[0].values[static_cast<int>(CaptureRule::Always)].name, to_string(CaptureRule::Always));
     EXPECT_EQ(dims[0].values[static_cast<int>(CaptureRule::Never)].name, to_string(CaptureRule::Never));
     EXPECT_EQ(dims[0].values[static_cast<int>(CaptureRule::IfOppositeNonEmpty)].name,
@@ -115,10 +148,14 @@ TEST(RulesString, ValueNamesAreThoseOfTheRules) {
 }
 
 TEST(RulesString, ErrorsNameTheProblemAndTheChoices) {
-    EXPECT_EQ(refusal("oware"), "unknown rules 'oware' (choose one of: kalah, homework, relay)");
+    EXPECT_EQ(refusal("owari"),
+              "unknown rules 'owari' (choose one of: kalah, homework, relay, oware, awari, bohnenspiel, congklak, "
+              "dakon, ayoayo, toguz-kumalak, mangala, vai-lung-thlan)");
     EXPECT_EQ(refusal("kalah:captures=always"),
               "unknown rule 'captures' in rules 'kalah:captures=always' (the rules are: capture, sowing, end, "
-              "extra-turn)");
+              "extra-turn, direction, names, stores-on-ring, start, skip-start, relay-side, capture-takes-last, "
+              "capture-counts, capture-side, capture-chain, grand-slam, must-feed, tuzdyk, leftovers, majority, "
+              "repetition)");
     EXPECT_EQ(refusal("kalah:capture=sometimes"),
               "bad value 'sometimes' for capture in rules 'kalah:capture=sometimes' (choose one of: never, "
               "if-opposite-nonempty, always)");
@@ -132,6 +169,43 @@ TEST(RulesString, ErrorsNameTheProblemAndTheChoices) {
     EXPECT_NE(refusal("").find("must start with a name"), std::string::npos);
     EXPECT_THROW(parse_rules("kalah:extra-turn=no", 17, 4),
                  std::invalid_argument);  // the board size is checked too
+    EXPECT_EQ(refusal("oware:capture-counts=2,3"),
+              "malformed option '3' in rules 'oware:capture-counts=2,3': expected key=value");
+    EXPECT_EQ(refusal("oware:capture-counts=2+x"),
+              "bad value '2+x' for capture-counts in rules 'oware:capture-counts=2+x' (write none, even, or counts "
+              "from 1 to 31 joined by '+', e.g. 2+3)");
+    EXPECT_EQ(refusal("oware:capture-counts=32"),
+              "bad value '32' for capture-counts in rules 'oware:capture-counts=32' (write none, even, or counts "
+              "from 1 to 31 joined by '+', e.g. 2+3)");
+}
+
+// Dimensions that cannot be played together are refused, naming the keys.
+TEST(RulesString, CombinationsThatCannotBePlayedAreRefused) {
+    EXPECT_EQ(
+        refusal("oware:extra-turn=yes"),
+        "rules 'oware:extra-turn=yes': extra-turn=yes needs stores-on-ring=yes: with no store on the ring the "
+        "last stone never reaches one");
+    EXPECT_NE(refusal("toguz-kumalak:skip-start=yes").find("start=origin and skip-start=yes"), std::string::npos);
+    EXPECT_NE(refusal("kalah:must-feed=yes").find("must-feed=yes needs end=no-move"), std::string::npos);
+    EXPECT_NE(refusal("kalah:capture-chain=yes").find("capture-chain=yes needs capture-counts"), std::string::npos);
+    EXPECT_NE(refusal("kalah:capture-side=both").find("capture-side needs capture-counts"), std::string::npos);
+    EXPECT_NE(refusal("kalah:relay-side=both").find("relay-side=both needs sowing=relay"), std::string::npos);
+    try {
+        parse_rules("toguz-kumalak", 1, 9);
+        ADD_FAILURE() << "a tuzdyk on one pit accepted";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("tuzdyk=yes needs at least 2 pits"), std::string::npos) << e.what();
+    }
+}
+
+// A game keeps its own board size unless one is given.
+TEST(RulesString, AGameBringsItsBoardSize) {
+    EXPECT_EQ(parse_rules("toguz-kumalak").pits, 9);
+    EXPECT_EQ(parse_rules("toguz-kumalak").seeds, 9);
+    EXPECT_EQ(parse_rules("congklak").pits, 7);
+    EXPECT_EQ(parse_rules("oware", 4).pits, 4);
+    EXPECT_EQ(parse_rules("oware", 4).seeds, 4);
+    EXPECT_EQ(parse_rules("kalah", std::nullopt, 6).seeds, 6);
 }
 
 }  // namespace

@@ -38,10 +38,12 @@ TEST(Rules, RejectsBadSizesWithAClearMessage) {
     EXPECT_NO_THROW(make_rules("kalah", 16, 1000));  // 32,000 stones fit
     EXPECT_THROW(make_rules("kalah", 16, 3000), std::invalid_argument);
     try {
-        make_rules("oware", 6, 4);
-        FAIL() << "unknown preset accepted";
+        make_rules("owari", 6, 4);
+        FAIL() << "unknown game accepted";
     } catch (const std::invalid_argument& e) {
-        EXPECT_NE(std::string(e.what()).find("unknown rules 'oware'"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("unknown rules 'owari' (choose one of: kalah, homework, relay, oware"),
+                  std::string::npos)
+            << e.what();
     }
 }
 

@@ -16,7 +16,7 @@ using testing::TempDir;
 
 // next_state.txt of every complete turn the side to move can play.
 void all_turns(const Rules& rules, const Position& p, std::set<std::string>& out) {
-    for (int move : p.legal_moves()) {
+    for (int move : p.nonempty_pits()) {
         Position child = p;
         const MoveResult r = child.apply(rules, move);
         if (r.extra_turn && !r.game_over)

@@ -12,7 +12,7 @@ namespace {
 
 std::string describe_played(const Rules& rules, const std::string& position, std::string_view name) {
     GameSession game(rules, parse_position(position));
-    return describe_move(game.play(*parse_pit_name(rules.pits, game.to_move(), name)));
+    return describe_move(game.rules(), game.play(*parse_pit_name(rules.pits, game.to_move(), name)));
 }
 
 TEST(MoveDescription, NamesEveryCellAsTheHomeworkDoes) {

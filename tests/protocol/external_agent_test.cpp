@@ -155,7 +155,7 @@ TEST(ExternalAgent, ItsSpecIsTheCommandAndAnAgentLivesAcrossMoves) {
     Position p = Position::start(rules);
     for (int i = 0; i < 4 && !p.is_terminal(rules); ++i) {
         const agents::Decision d = agent->choose(rules, p, agents::MoveBudget::within(1s));
-        ASSERT_TRUE(p.is_legal(d.move));
+        ASSERT_TRUE(p.is_legal(rules, d.move));
         EXPECT_EQ(d.score, 0.0);  // from its info line
         p.apply(rules, d.move);
     }

@@ -18,7 +18,7 @@ GameMoves random_game(const Rules& rules, std::uint32_t seed) {
     GameMoves game{rules, Position::start(rules), {}};
     Position p = game.start;
     while (!p.is_terminal(rules)) {
-        const MoveList moves = p.legal_moves();
+        const MoveList moves = p.nonempty_pits();
         const int pit = moves[std::uniform_int_distribution<int>(0, static_cast<int>(moves.size()) - 1)(random)];
         game.moves.push_back(pit);
         p.apply(rules, pit);

@@ -41,7 +41,7 @@ int reference_negamax(const Rules& rules, const Position& p, int depth, Heuristi
         }
     }
     int best = -(1 << 29);
-    for (int move : p.legal_moves()) {
+    for (int move : p.nonempty_pits()) {
         Position child = p;
         const MoveResult r = child.apply(rules, move);
         const int gain = kPointsPerStone * (child.store_difference(me) - p.store_difference(me));
@@ -62,8 +62,8 @@ Position random_position(std::mt19937& rng, const Rules& rules, int max_stones) 
         for (int& x : north) x = static_cast<int>(rng() % static_cast<unsigned>(max_stones + 1));
         Position p = Position::from_counts(south, north, static_cast<int>(rng() % 5), static_cast<int>(rng() % 5),
                                            rng() % 2 ? Side::South : Side::North);
-        if (p.legal_moves().empty()) p.set_to_move(opponent(p.to_move()));
-        if (!p.is_terminal(rules) && !p.legal_moves().empty()) return p;
+        if (p.nonempty_pits().empty()) p.set_to_move(opponent(p.to_move()));
+        if (!p.is_terminal(rules) && !p.nonempty_pits().empty()) return p;
     }
 }
 
@@ -82,7 +82,7 @@ void expect_plays_exactly_like_position(int first_pits) {
                 if (!Board::fits(p)) continue;
                 Board b = Board::from(p);
                 while (!p.is_terminal(rules)) {
-                    const MoveList moves = p.legal_moves();
+                    const MoveList moves = p.nonempty_pits();
                     unsigned movable = 0;
                     for (int k = 0; k < moves.size(); ++k) movable |= 1u << moves[k];
                     ASSERT_EQ(b.movable(packed_rules), movable) << preset << " " << to_string(p);
@@ -300,7 +300,7 @@ TEST_P(EngineVersusMinimax, SameValueAtEveryDepth) {
                 continue;
             }
             ASSERT_EQ(report.score, expected) << to_string(p) << " depth " << depth;
-            ASSERT_TRUE(p.is_legal(report.best_move));
+            ASSERT_TRUE(p.is_legal(rules, report.best_move));
         }
     }
 }
@@ -345,7 +345,7 @@ TEST(Engine, ThreadsAgreeOnAProvenValue) {
     ASSERT_TRUE(a.proven);
     ASSERT_TRUE(b.proven);
     EXPECT_EQ(a.score, b.score);
-    EXPECT_TRUE(start.is_legal(b.best_move));
+    EXPECT_TRUE(start.is_legal(rules, b.best_move));
 }
 
 TEST(Engine, RespectsTimeAndNodeLimits) {
@@ -356,12 +356,12 @@ TEST(Engine, RespectsTimeAndNodeLimits) {
     by_time.move_time = std::chrono::milliseconds(50);
     const SearchReport timed = engine.search(rules, start, by_time);
     EXPECT_LT(timed.seconds, 1.0);  // generous: the limit is 50 ms
-    EXPECT_TRUE(start.is_legal(timed.best_move));
+    EXPECT_TRUE(start.is_legal(rules, timed.best_move));
     SearchLimits by_nodes;
     by_nodes.nodes = 100000;
     const SearchReport counted = engine.search(rules, start, by_nodes);
     EXPECT_LT(counted.nodes, 200000u);
-    EXPECT_TRUE(start.is_legal(counted.best_move));
+    EXPECT_TRUE(start.is_legal(rules, counted.best_move));
 }
 
 TEST(Engine, AnalysisScoresEveryMove) {
@@ -403,10 +403,10 @@ TEST(Engine, BestFewMovesScoreAsEveryMoveDoes) {
         for (int game = 0; game < 5; ++game) {
             Position p = Position::start(rules);
             for (int ply = 0; ply < 4 + 2 * game && !p.is_terminal(rules); ++ply) {
-                const MoveList moves = p.legal_moves();
+                const MoveList moves = p.nonempty_pits();
                 p.apply(rules, moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
             }
-            if (p.is_terminal(rules) || p.legal_moves().size() < 2) continue;
+            if (p.is_terminal(rules) || p.nonempty_pits().size() < 2) continue;
             for (const int depth : {1, 2, 3, 5}) {
                 EngineSettings strict;
                 strict.heuristic = Heuristic::Weighted;
@@ -471,7 +471,7 @@ TEST(Engine, ProofReportsItsProgressInStones) {
         ASSERT_FALSE(recorder.tests.empty());  // every 4096 nodes with no interval
         const int stones = start.total_stones();
         std::vector<std::string> moves;
-        for (const int move : start.legal_moves()) moves.push_back(pit_name(3, start.to_move(), move));
+        for (const int move : start.nonempty_pits()) moves.push_back(pit_name(3, start.to_move(), move));
         int on_a_move = 0;
         for (const ProofTest& t : recorder.tests) {
             EXPECT_GT(t.at_least, -stones);

@@ -42,7 +42,7 @@ TEST(ProofPasses, TheMainThreadTakesAHelpersAnswer) {
     shared.total_stones = start.total_stones();
     SearchWorker<Position> main(shared, rules);
     std::vector<int> order;
-    for (const int move : start.legal_moves()) order.push_back(move);
+    for (const int move : start.nonempty_pits()) order.push_back(move);
 
     // A helper has answered the pass already; the answer is planted so that it cannot
     // be mistaken for the search's own (Kalah(6,4) is a win by 8, not by 1,000).

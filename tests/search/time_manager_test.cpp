@@ -84,8 +84,8 @@ std::vector<GameLine> games_between_engines() {
                 shallow.new_game();
                 deep.new_game();
                 for (int ply = 0; !p.is_terminal(rules); ++ply) {
-                    const MoveList moves = p.legal_moves();
-                    (p.to_move() == Side::South ? line.south : line.north).push_back(move_context(p));
+                    const MoveList moves = p.nonempty_pits();
+                    (p.to_move() == Side::South ? line.south : line.north).push_back(move_context(rules, p));
                     int move;
                     if (ply < 2) {
                         move = moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];

@@ -101,7 +101,7 @@ TEST(SplitProof, NoTimeForAPieceSplitsToTheEndOfTheGame) {
             const std::vector<int> grandparent(line.begin(), line.end() - 2);
             Position at = root;
             for (const int move : grandparent) at.apply(rules, move);
-            for (const int move : at.legal_moves()) {
+            for (const int move : at.nonempty_pits()) {
                 Position sibling = at;
                 sibling.apply(rules, move);
                 std::vector<int> sibling_line = grandparent;
@@ -161,7 +161,7 @@ TEST(SplitProof, AJournalAnswerThatSettlesTheNodeIsTakenWhateverTheOrder) {
     for (const Position& root : {Position::start(rules), after}) {
         const bool first = root.to_move() == Side::South;
         std::vector<int> values;  // each child's value for South
-        for (const int move : root.legal_moves()) {
+        for (const int move : root.nonempty_pits()) {
             Position child = root;
             child.apply(rules, move);
             values.push_back(south_value(exhaustive, child));
@@ -174,7 +174,7 @@ TEST(SplitProof, AJournalAnswerThatSettlesTheNodeIsTakenWhateverTheOrder) {
         for (std::size_t k = 0; k < values.size(); ++k) {
             if ((values[k] >= v) != first) continue;
             ++settling;
-            const int move = root.legal_moves()[static_cast<int>(k)];
+            const int move = root.nonempty_pits()[static_cast<int>(k)];
             Position child = root;
             child.apply(rules, move);
             testing::TempDir dir;

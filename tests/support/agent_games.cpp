@@ -19,7 +19,7 @@ PlayedGame play_game(const Rules& rules, agents::Agent& south, agents::Agent& no
             time_per_move ? agents::MoveBudget::within(*time_per_move) : agents::MoveBudget::unlimited();
         const int move = mover.choose(rules, position, budget).move;
         game.moves.push_back(move);
-        if (!position.is_legal(move)) {
+        if (!position.is_legal(rules, move)) {
             game.illegal_move = fmt::format("{} played {} in {}", mover.spec(), move, to_string(position));
             return game;
         }

@@ -13,13 +13,13 @@ int ExhaustiveSearch::future_gain(const Position& p) {
     int best;
     if (p.is_terminal(rules_)) {
         best = p.row_stones(me) - p.row_stones(opponent(me));  // each side sweeps its own row
-    } else if (p.legal_moves().empty()) {
+    } else if (p.nonempty_pits().empty()) {
         Position other = p;  // a player without stones passes (board-empty rule)
         other.set_to_move(opponent(me));
         best = -future_gain(other);
     } else {
         best = -(1 << 29);
-        for (int move : p.legal_moves()) {
+        for (int move : p.nonempty_pits()) {
             Position child = p;
             const MoveResult r = child.apply(rules_, move);
             int value = child.store_difference(me) - p.store_difference(me);

@@ -53,14 +53,14 @@ int RetrogradeSolver::solve_position(int tier, std::uint64_t index, const Positi
     if (p.is_terminal(rules_)) {
         // Either the board is empty, or a row is: each side sweeps its own row.
         best = p.row_stones(me) - p.row_stones(opponent(me));
-    } else if (p.legal_moves().empty()) {
+    } else if (p.nonempty_pits().empty()) {
         // The board-empty rule: a player without stones passes.
         Position other = p;
         other.set_to_move(opponent(me));
         best = -solve_position(tier, ranking_.rank(other), other);
     } else {
         best = -kMaxStones - 1;
-        for (int move : p.legal_moves()) {
+        for (int move : p.nonempty_pits()) {
             Position child = p;
             const MoveResult r = child.apply(rules_, move);
             int value = child.store_difference(me) - p.store_difference(me);  // stones won by the move
