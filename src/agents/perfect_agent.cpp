@@ -12,6 +12,16 @@ namespace mancala::agents {
 
 namespace {
 
+// Perfect play rests on proofs and endgame databases, which hold Kalah-shaped games only:
+// in a game whose positions repeat a search never proves a value.
+void require_proofs(const Rules& rules) {
+    if (!kalah_shaped(rules))
+        throw std::invalid_argument(fmt::format(
+            "perfect plays Kalah-shaped games only (kalah, homework, relay and their refinements), by proofs and "
+            "endgame databases; {} is not one: play it with engine",
+            preset_name(rules) == "custom" ? "this game" : preset_name(rules)));
+}
+
 class PerfectAgent final : public Agent {
 public:
     PerfectAgent(std::string spec, search::EngineSettings settings, std::chrono::milliseconds time,
@@ -21,6 +31,7 @@ public:
     std::string spec() const override { return spec_; }
 
     Decision choose(const Rules& rules, const Position& position, const MoveBudget& budget) override {
+        require_proofs(rules);
         endgame_.attach(engine_, rules);
         search::SearchLimits limits;  // no depth limit: search until the value is proven
         limits.move_time = time_;
@@ -36,6 +47,7 @@ public:
 
     std::vector<MoveScore> analyze(const Rules& rules, const Position& position,
                                    const MoveBudget& budget) override {
+        require_proofs(rules);
         endgame_.attach(engine_, rules);
         search::SearchLimits limits;
         limits.move_time = time_;
@@ -46,7 +58,10 @@ public:
 
     void new_game() override { engine_.new_game(); }
 
-    void prepare(const Rules& rules) override { endgame_.attach(engine_, rules); }
+    void prepare(const Rules& rules) override {
+        require_proofs(rules);
+        endgame_.attach(engine_, rules);
+    }
 
 private:
     std::string spec_;

@@ -86,6 +86,10 @@ GameOutcome play_match(const Rules& rules, const Position& opening, agents::Agen
     for (const Side side : {Side::South, Side::North})
         if (auto failure = failure_of([&] { (side == Side::South ? south : north).prepare(rules); }))
             return ended(forfeit(position, plies, side, std::move(*failure)));
+    // Games whose rules end on a repeated position keep every position seen (a capture
+    // changes the stores, so positions on either side of one never match).
+    std::vector<Position> seen;
+    if (rules.repetition) seen.push_back(position);
     while (!position.is_terminal(rules)) {
         if (plies >= limits.max_plies) {
             position.sweep_rows();
@@ -122,9 +126,16 @@ GameOutcome play_match(const Rules& rules, const Position& opening, agents::Agen
             return ended(forfeit(position, plies, mover,
                                  fmt::format("the agent played an illegal move (pit index {}) in {}", decision.move,
                                              to_string(position))));
-        position.apply(rules, decision.move);
+        const bool over = position.apply(rules, decision.move).game_over;
         moves.push_back(decision.move);
         ++plies;
+        if (rules.repetition && !over) {
+            if (std::find(seen.begin(), seen.end(), position) != seen.end()) {
+                position.sweep_rows();
+                return ended(finished(position, plies, "the position repeated: each side took its own row"));
+            }
+            seen.push_back(position);
+        }
     }
     return ended(finished(position, plies));
 }

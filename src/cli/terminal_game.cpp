@@ -73,9 +73,9 @@ private:
     void introduce() {
         const Rules& rules = session().rules();
         say(fmt::format("Rules: {}", describe(rules)));
-        say(fmt::format("North, row A, store {}: {}", store_name(session().rules(), Side::North),
+        say(fmt::format("North, row A, store {}: {}", store_label(session().rules(), Side::North),
                         player(Side::North).label()));
-        say(fmt::format("South, row B, store {}: {}", store_name(session().rules(), Side::South),
+        say(fmt::format("South, row B, store {}: {}", store_label(session().rules(), Side::South),
                         player(Side::South).label()));
         if (session().is_over()) return;
         say(fmt::format("{} moves first.", side_title(session().to_move())));
@@ -88,7 +88,7 @@ private:
         style.color = game_.color;
         if (const play::PlayedMove* last = session().last_move())
             style.highlight_cell = last->before.first_pit(last->side) + last->pit;
-        out_ << '\n' << board_art(session().position(), style);
+        out_ << '\n' << board_art(session().position(), session().rules(), style);
     }
 
     std::string turn_heading(Side side) {

@@ -1,9 +1,12 @@
 #pragma once
 // The board drawn for people, in plain ASCII, as the homework lays it out: row A
 // (North) on top from A2 on the left, its store A1 on the left end; row B (South)
-// below from B2, its store B(N+2) on the right end.
+// below from B2, its store B(N+2) on the right end. Other games are drawn as they
+// are played: their pit names, a clockwise board mirrored (South's store on the
+// left), a tuzdyk as X.
 
 #include "core/position.hpp"
+#include "core/rules.hpp"
 
 #include <string>
 
@@ -18,6 +21,8 @@ struct BoardArtStyle {
 /// wide enough for the longest pit name and for the total number of stones, so the
 /// drawing keeps its shape for the whole game. Without colour the highlighted
 /// pit's count is followed by '*'; with colour it is shown in reverse video.
+std::string board_art(const Position& position, const Rules& rules, const BoardArtStyle& style = {});
+/// The same with the homework's names, on a counter-clockwise board.
 std::string board_art(const Position& position, const BoardArtStyle& style = {});
 
 }  // namespace mancala

@@ -139,14 +139,14 @@ private:
             try {
                 set_rule(d.game.rules, key, value);
             } catch (const std::invalid_argument& e) {
-                const bool unknown = std::string_view(e.what()).starts_with("unknown rule");
-                fail(
-                    number,
-                    fmt::format("{} in [{}]{}",
-                                unknown ? fmt::format("unknown key '{}'", key) : std::string(e.what()), d.game.name,
-                                unknown ? " (the keys are: description, source, pits, seeds and the rules' "
-                                          "dimensions; `mancala games --help` lists them)"
-                                        : ""));
+                if (std::string_view(e.what()).starts_with("unknown rule"))
+                    fail(number, fmt::format("unknown key '{}' in [{}] (the keys are: description, source, pits, "
+                                             "seeds and the rules' dimensions; `mancala games --help` lists them)",
+                                             key, d.game.name));
+                // "bad value 'v' for key (choose one of: ...)": the section goes before the choices.
+                std::string message = e.what();
+                message.insert(std::min(message.find(" ("), message.size()), fmt::format(" in [{}]", d.game.name));
+                fail(number, message);
             }
         }
     }

@@ -30,6 +30,11 @@ std::string store_name(const Rules& rules, Side side) {
     return store_name(rules.pits, side);
 }
 
+std::string store_label(const Rules& rules, Side side) {
+    if (rules.names == PitNaming::Letters) return side == Side::South ? "S" : "N";
+    return store_name(rules.pits, side);
+}
+
 std::optional<int> parse_pit_name(const Rules& rules, Side side, std::string_view name) {
     if (rules.names == PitNaming::Letters) {
         if (name.size() != 1) return std::nullopt;

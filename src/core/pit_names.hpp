@@ -18,6 +18,8 @@ namespace mancala {
 
 std::string pit_name(const Rules& rules, Side side, int index);
 std::string store_name(const Rules& rules, Side side);
+/// A store's short label, for drawings: its homework name (A1, B8), or N and S.
+std::string store_label(const Rules& rules, Side side);
 
 /// The pit index of `side` called `name` ("B3" or "c", the row letter in any case for
 /// the homework's names; case tells the side for letters), if there is one.

@@ -41,7 +41,8 @@ std::string sowing_path(const Rules& rules, const PlayedMove& move) {
         path += fmt::format(", relayed {}", plural(static_cast<int>(move.result.relays), "time"));
     const int last = move.result.last_cell;
     const bool into_store = last == move.before.store_cell(move.side);
-    return path + fmt::format(", the last into {}{}", into_store ? "the store " : "", cell_name(rules, last));
+    const bool named_store = into_store && rules.names == PitNaming::Kalah;  // "the store B8", "South's store"
+    return path + fmt::format(", the last into {}{}", named_store ? "the store " : "", cell_name(rules, last));
 }
 
 std::string describe_move(const Rules& rules, const PlayedMove& move) {

@@ -14,6 +14,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 
@@ -35,6 +36,12 @@ struct NoTrace {
 };
 
 /// Thrown out of a search whose deadline has passed.
+/// In games that are not Kalah-shaped (Congklak's relays through the store), a turn may
+/// earn extra turn after extra turn; past this many in a row, each further move counts as
+/// a turn of its own, so that a turn's tree stays bounded. Kalah-shaped games (the
+/// homework's) search every turn whole.
+inline constexpr int kMaxFreeExtraTurns = 6;
+
 struct SearchTimeout : std::runtime_error {
     SearchTimeout() : std::runtime_error("search deadline reached") {}
 };
@@ -51,7 +58,12 @@ template <Algorithm kAlgorithm, class Evaluator, class Listener = NoTrace>
 class TurnSearch {
 public:
     TurnSearch(const Rules& rules, Side me, int cutoff, Evaluator eval, Listener& listener)
-        : rules_(rules), me_(me), cutoff_(cutoff), eval_(eval), listener_(listener) {}
+        : rules_(rules),
+          me_(me),
+          cutoff_(cutoff),
+          chain_cap_(kalah_shaped(rules) ? std::numeric_limits<int>::max() : kMaxFreeExtraTurns),
+          eval_(eval),
+          listener_(listener) {}
 
     /// Stops the search (throwing SearchTimeout) once `deadline` has passed.
     void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
@@ -64,6 +76,7 @@ public:
     /// Searches from an inner node at `depth`; `in_extra_turn` says the move that
     /// reached it earned an extra turn, so its children stay at the same depth.
     TurnSearchOutcome search_from(const Position& node, int depth, bool in_extra_turn, NodeLabel label) {
+        const int chain = in_extra_turn ? 1 : 0;
         nodes_ = 0;
         TurnSearchOutcome out;
         // A node is expanded whenever it has a move: the homework decides the end of
@@ -72,7 +85,7 @@ public:
             out.value = eval_(node, me_);
             emit(label, depth, out.value, -kScoreInfinity, kScoreInfinity);
         } else {
-            out.value = expand(node, label, depth, in_extra_turn, -kScoreInfinity, kScoreInfinity, &out.best_move);
+            out.value = expand(node, label, depth, chain, -kScoreInfinity, kScoreInfinity, &out.best_move);
         }
         out.nodes = nodes_ + 1;
         return out;
@@ -89,12 +102,16 @@ private:
             throw SearchTimeout{};
     }
 
-    int expand(const Position& p, const NodeLabel& label, int depth, bool in_extra_turn, int alpha, int beta,
+    /// `chain`: the extra-turn moves in a row that reached `p` (0: `p` begins a turn).
+    int expand(const Position& p, const NodeLabel& label, int depth, int chain, int alpha, int beta,
                int* best_move) {
         const bool maximizing = p.to_move() == me_;
         int v = maximizing ? -kScoreInfinity : kScoreInfinity;
         emit(label, depth, v, alpha, beta);
-        const int child_depth = in_extra_turn ? depth : depth + 1;
+        // A turn goes on at the same depth; past chain_cap_ extra turns in a row each move
+        // counts as a turn of its own.
+        const bool same_turn = chain > 0 && chain <= chain_cap_;
+        const int child_depth = same_turn ? depth : depth + 1;
         const int n = p.pits();
         for (int k = 0; k < n; ++k) {
             // Positional order: B2, B3, ... is South's sowing order; A2, A3, ... is North's reversed.
@@ -105,11 +122,13 @@ private:
             const MoveResult r = child.apply(rules_, pit);
             const NodeLabel child_label{p.to_move(), pit};
             int child_value;
-            if (r.game_over || (child_depth >= cutoff_ && !r.extra_turn)) {
+            const int child_chain = r.extra_turn ? chain + 1 : 0;
+            const bool turn_goes_on = r.extra_turn && child_chain <= chain_cap_;
+            if (r.game_over || (child_depth >= cutoff_ && !turn_goes_on)) {
                 child_value = eval_(child, me_);
                 emit(child_label, child_depth, child_value, alpha, beta);
             } else {
-                child_value = expand(child, child_label, child_depth, r.extra_turn, alpha, beta, nullptr);
+                child_value = expand(child, child_label, child_depth, child_chain, alpha, beta, nullptr);
             }
             if (maximizing) {
                 if (child_value > v) {
@@ -144,6 +163,7 @@ private:
     const Rules& rules_;
     Side me_;
     int cutoff_;
+    int chain_cap_;  ///< extra turns in a row searched as one turn
     Evaluator eval_;
     Listener& listener_;
     std::optional<std::chrono::steady_clock::time_point> deadline_;
