@@ -43,7 +43,9 @@ struct ScoredMove {
 class PyAgent {
 public:
     PyAgent(const std::string& spec, const std::filesystem::path& db, std::optional<std::uint64_t> seed)
-        : agent_(agents::make_agent(spec, agent_context(db, seed))), spec_(agent_->spec()) {}
+        : agent_(agents::make_agent(spec, agent_context(db, seed))),
+          spec_(agent_->spec()),
+          kalah_only_(spec_.substr(0, spec_.find(':')) == "perfect") {}
 
     const std::string& spec() const { return spec_; }
 
@@ -55,10 +57,10 @@ public:
             const std::lock_guard lock(mutex_);
             d = agent_->choose(game.rules, game.position, budget);
         }
-        if (!game.position.is_legal(d.move))  // never expected: an agent's bug must not become a crash later
+        if (!game.position.is_legal(game.rules,
+                                    d.move))  // never expected: an agent's bug must not become a crash later
             throw std::runtime_error(fmt::format("agent {} chose pit {}, which is not legal", spec_, d.move));
-        return {d.move, pit_name(game.position.pits(), game.position.to_move(), d.move), d.score, d.exact,
-                d.summary};
+        return {d.move, pit_name(game.rules, game.position.to_move(), d.move), d.score, d.exact, d.summary};
     }
 
     std::vector<ScoredMove> analyze(const GamePosition& game, std::optional<double> time) {
@@ -71,8 +73,8 @@ public:
         }
         std::vector<ScoredMove> out;
         for (const agents::MoveScore& s : scores)
-            out.push_back({s.move, pit_name(game.position.pits(), game.position.to_move(), s.move), s.score,
-                           s.exact, s.pv, line_names(game, s.pv), s.visits});
+            out.push_back({s.move, pit_name(game.rules, game.position.to_move(), s.move), s.score, s.exact, s.pv,
+                           line_names(game, s.pv), s.visits});
         return out;
     }
 
@@ -83,20 +85,28 @@ public:
     }
 
     void prepare(const Rules& rules) {
+        check_rules(rules);
         const py::gil_scoped_release release;
         const std::lock_guard lock(mutex_);
         agent_->prepare(rules);
     }
 
 private:
-    static agents::MoveBudget budget_of(const GamePosition& game, std::optional<double> time) {
-        if (game.position.is_terminal(game.rules) || game.position.legal_moves().empty())
+    // The perfect agent proves values with Kalah's endgame databases: other games it refuses.
+    void check_rules(const Rules& rules) const {
+        if (kalah_only_) require_kalah_shaped(rules, "the perfect agent plays");
+    }
+
+    agents::MoveBudget budget_of(const GamePosition& game, std::optional<double> time) const {
+        check_rules(game.rules);
+        if (game.position.is_terminal(game.rules) || game.position.legal_moves(game.rules).empty())
             throw std::invalid_argument("the game is over in this position: there is no move to choose");
         return time ? agents::MoveBudget::within(duration_from(*time, "time")) : agents::MoveBudget::unlimited();
     }
 
     std::unique_ptr<agents::Agent> agent_;
     std::string spec_;
+    bool kalah_only_ = false;
     std::mutex mutex_;
 };
 

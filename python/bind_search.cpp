@@ -60,10 +60,9 @@ search::SearchMode mode_from(const std::string& mode, const py::object& multipv)
 }
 
 Report report_of(const GamePosition& game, const search::SearchReport& r) {
-    const int n = game.position.pits();
     const Side mover = game.position.to_move();
     Report out{r.best_move,
-               r.best_move >= 0 ? pit_name(n, mover, r.best_move) : std::string(),
+               r.best_move >= 0 ? pit_name(game.rules, mover, r.best_move) : std::string(),
                r.stones(),
                search::format_score(r.score, r.proven),
                r.proven,
@@ -76,7 +75,7 @@ Report report_of(const GamePosition& game, const search::SearchReport& r) {
                {}};
     for (const search::MoveAnalysis& a : r.moves)
         out.moves.push_back(
-            {a.move, pit_name(n, mover, a.move), a.stones(), a.proven, a.pv, line_names(game, a.pv)});
+            {a.move, pit_name(game.rules, mover, a.move), a.stones(), a.proven, a.pv, line_names(game, a.pv)});
     return out;
 }
 
@@ -94,7 +93,7 @@ public:
 
     Report search(const GamePosition& game, const py::object& depth, const std::optional<double>& time,
                   const py::object& nodes, const std::string& mode, const py::object& multipv) {
-        if (game.position.is_terminal(game.rules) || game.position.legal_moves().empty())
+        if (game.position.is_terminal(game.rules) || game.position.legal_moves(game.rules).empty())
             throw std::invalid_argument("the game is over in this position: there is nothing to analyse");
         const search::SearchMode search_mode = mode_from(mode, multipv);
         search::SearchLimits limits;
@@ -112,7 +111,7 @@ public:
             const std::lock_guard lock(mutex_);
             // The database of these rules, if the folder holds one; kept while the search reads it.
             std::shared_ptr<const search::EndgameOracle> oracle;
-            if (!db_.empty()) oracle = database_cache()->find(game.rules, db_);
+            if (!db_.empty() && kalah_shaped(game.rules)) oracle = database_cache()->find(game.rules, db_);
             search::EngineSettings settings = settings_;
             settings.endgame = oracle.get();
             engine_->configure(settings);

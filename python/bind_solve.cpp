@@ -45,6 +45,7 @@ Solution solve_position(const GamePosition& game, const std::string& method, con
                         const py::object& at_least_arg) {
     const Rules& rules = game.rules;
     const Position& start = game.position;
+    require_kalah_shaped(rules, "solve works");
     const std::optional<solve::SolveMethod> by_name = solve::solve_method_by_name(method);
     if (!by_name)
         throw std::invalid_argument(fmt::format("method must be auto, retrograde or search, got '{}'", method));
@@ -59,7 +60,7 @@ Solution solve_position(const GamePosition& game, const std::string& method, con
     options.hash_mb = hash_arg.is_none() ? 0 : static_cast<std::size_t>(int_between(hash_arg, "hash", 1, 65536));
     if (!at_least_arg.is_none())
         options.at_least = int_between(at_least_arg, "at_least", -kMaxTotalStones, kMaxTotalStones);
-    if (start.is_terminal(rules) || start.legal_moves().empty())
+    if (start.is_terminal(rules) || start.legal_moves(rules).empty())
         throw std::invalid_argument("the game is already over in this position");
     Solution s;
     {
@@ -73,7 +74,7 @@ Solution solve_position(const GamePosition& game, const std::string& method, con
         s.work = found.work;
         s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     }
-    for (const int move : s.best_moves) s.best_move_names.push_back(pit_name(rules.pits, start.to_move(), move));
+    for (const int move : s.best_moves) s.best_move_names.push_back(pit_name(rules, start.to_move(), move));
     return s;
 }
 
@@ -89,6 +90,7 @@ public:
     const std::filesystem::path& dir() const { return dir_; }
 
     int max_stones(const Rules& rules) {
+        require_kalah_shaped(rules, "the endgame databases work");
         const auto db = find(rules);
         return db ? db->max_stones() : -1;
     }
@@ -99,12 +101,13 @@ public:
         const auto db = covering(game);
         std::map<int, int> values;
         if (game.position.is_terminal(game.rules)) return values;
-        for (const int move : game.position.legal_moves())
+        for (const int move : game.position.legal_moves(game.rules))
             values[move] = db->final_margin_after(game.position, move);
         return values;
     }
 
     int build(const Rules& rules, const py::object& max_stones_arg, const py::object& threads_arg) {
+        require_kalah_shaped(rules, "the endgame databases work");
         const int max_stones = int_between(max_stones_arg, "max_stones", 0, solve::EndgameDatabase::kMaxStones);
         const int threads = int_between(threads_arg, "threads", 1, 256);
         std::shared_ptr<solve::EndgameDatabase> db;
@@ -132,6 +135,7 @@ private:
 
     // The database that holds `game`, with the messages of `mancala db query`.
     std::shared_ptr<const solve::EndgameDatabase> covering(const GamePosition& game) {
+        require_kalah_shaped(game.rules, "the endgame databases work");
         auto db = find(game.rules);
         if (!db)
             throw std::invalid_argument(
@@ -176,7 +180,8 @@ void bind_solve(py::module_& m) {
         "expected to take, then the analysis; past that, the search), "
         "as `mancala solve`. at_least=V asks instead whether the side to move's margin is at least V (see "
         "Solution.bound). For small games: Kalah(6,4) takes seconds to a minute and gigabytes. threads: default "
-        "all cores. The GIL is released.";
+        "all cores. The GIL is released. Kalah-shaped rules only (Rules.kalah_shaped: kalah, homework, relay "
+        "and their refinements): ValueError naming the dimensions for others.";
     m.def("solve", &solve_position, py::arg("position"), py::arg("method") = "auto",
           py::arg("threads") = py::none(), py::arg("max_positions") = solve::SolveOptions{}.max_positions,
           py::arg("hash") = py::none(), py::arg("at_least") = py::none(), solve_doc);
@@ -192,7 +197,8 @@ void bind_solve(py::module_& m) {
 
     py::class_<PyDatabase>(m, "Database",
                            "The endgame databases under a folder (as `mancala db build --out DIR` writes them): "
-                           "exact values of positions with few enough stones in the pits.")
+                           "exact values of positions with few enough stones in the pits. Kalah-shaped rules "
+                           "only (Rules.kalah_shaped): ValueError for others.")
         .def(py::init<const std::string&>(), py::arg("dir"))
         .def_property_readonly("dir", [](const PyDatabase& d) { return d.dir().string(); })
         .def("value", &PyDatabase::value, py::arg("position"),

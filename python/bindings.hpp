@@ -8,7 +8,8 @@ namespace mancala::python {
 
 namespace py = pybind11;
 
-void bind_core(py::module_& m);         // Rules, Position, MoveResult (bind_core.cpp)
+void bind_core(py::module_& m);         // Rules, games(), Position, MoveResult (bind_core.cpp)
+void bind_session(py::module_& m);      // GameSession: a game and its history (bind_session.cpp)
 void bind_agents(py::module_& m);       // agent(spec), Agent, Decision, MoveScore (bind_agents.cpp)
 void bind_search(py::module_& m);       // Engine, SearchReport, MoveAnalysis (bind_search.cpp)
 void bind_solve(py::module_& m);        // solve(), Database (bind_solve.cpp)

@@ -12,10 +12,12 @@
 #include "agents/registry.hpp"
 #include "core/pit_names.hpp"
 #include "core/rules_string.hpp"
+#include "play/game_session.hpp"
 
 #include <fmt/format.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -29,6 +31,10 @@ namespace {
 
 enum class Reward { Win, Margin };
 
+/// The plies after which an episode of a game that may go on for ever is cut short
+/// (truncated), as the arena's matches are (arena/match.hpp's max_plies).
+constexpr int kDefaultMaxPlies = 10'000;
+
 // What one reset() or step() did, gathered without the GIL and turned into Python objects after.
 struct Outcome {
     GamePosition game;
@@ -37,15 +43,21 @@ struct Outcome {
     bool capture = false;
     std::vector<int> opponent_moves;
     double reward = 0;
+    int margin = 0;
+    int plies = 0;
     bool terminated = false;
+    bool truncated = false;
+    bool repetition = false;
 };
+
+std::string kind_of(const std::string& spec) { return spec.substr(0, spec.find(':')); }
 
 class Environment {
 public:
     Environment(const py::object& rules, const std::string& opponent, const std::string& learner,
                 const std::string& reward, const std::optional<std::string>& db, const py::object& seed,
-                const std::optional<double>& opponent_time)
-        : rules_(rules_from(rules, 6, 4)), opponent_spec_(opponent), db_(db.value_or("")) {
+                const std::optional<double>& opponent_time, const py::object& max_plies)
+        : rules_(rules_from(rules)), opponent_spec_(opponent), db_(db.value_or("")), session_(rules_) {
         if (learner != "south" && learner != "north" && learner != "random")
             throw std::invalid_argument(fmt::format("learner must be south, north or random, got '{}'", learner));
         learner_choice_ = learner;
@@ -56,8 +68,12 @@ public:
         else
             throw std::invalid_argument(fmt::format("reward must be win or margin, got '{}'", reward));
         if (opponent_time) opponent_time_ = duration_from(*opponent_time, "opponent_time");
+        if (!max_plies.is_none())
+            max_plies_ = int_between(max_plies, "max_plies", 1, 1'000'000'000);
+        else if (can_repeat(rules_) && !rules_.repetition)
+            max_plies_ = kDefaultMaxPlies;
         reseed(seed_from(seed));
-        game_ = {rules_, Position::start(rules_)};
+        if (kind_of(opponent_->spec()) == "perfect") require_kalah_shaped(rules_, "the perfect agent plays");
         over_ = true;  // until reset()
     }
 
@@ -71,15 +87,12 @@ public:
             opponent_->new_game();
             side_ = learner_choice_ == "random" ? (coin_(rng_) ? Side::North : Side::South)
                                                 : side_from(learner_choice_);
-            game_ = {rules_, Position::start(rules_)};
+            session_ = play::GameSession(rules_);
             o.opponent_moves = opponent_plays();
-            o.game = game_;
-            o.learner = side_;
-            o.terminated = over_ = game_.position.is_terminal(rules_);
-            o.reward = o.terminated ? final_reward() : 0;
+            finish(o);
         }
         py::dict info = info_of(o);
-        return py::make_tuple(observation_for(o.game.position, o.learner), info);
+        return py::make_tuple(observation_for(rules_, o.game.position, o.learner), info);
     }
 
     py::tuple step(const py::object& action) {
@@ -90,26 +103,33 @@ public:
             const py::gil_scoped_release release;
             const std::lock_guard lock(mutex_);
             if (over_) throw std::invalid_argument("the game is over: call reset()");
-            Position& p = game_.position;
-            if (!p.is_legal(pit))
-                throw std::invalid_argument(fmt::format("{} is empty", pit_name(p.pits(), p.to_move(), pit)));
-            const MoveResult r = p.apply(rules_, pit);
+            const Position& p = session_.position();
+            if (!p.is_legal(rules_, pit)) throw std::invalid_argument(illegal_move_message(rules_, p, pit));
+            const MoveResult r = session_.play(pit).result;
             o.extra_turn = r.extra_turn;
             o.capture = r.capture;
             o.opponent_moves = opponent_plays();
-            o.game = game_;
-            o.learner = side_;
-            o.terminated = over_ = p.is_terminal(rules_);
-            o.reward = o.terminated ? final_reward() : 0;
+            finish(o);
         }
         py::dict info = info_of(o);
-        return py::make_tuple(observation_for(o.game.position, o.learner), o.reward, o.terminated, false, info);
+        return py::make_tuple(observation_for(rules_, o.game.position, o.learner), o.reward, o.terminated,
+                              o.truncated, info);
     }
 
     GamePosition position() {
         const py::gil_scoped_release release;
         const std::lock_guard lock(mutex_);
-        return game_;
+        return {rules_, session_.position()};
+    }
+
+    // The learner's legal actions now: none once the episode is over (a repetition or a truncation too).
+    std::vector<int> legal_actions() {
+        const py::gil_scoped_release release;
+        const std::lock_guard lock(mutex_);
+        std::vector<int> moves;
+        if (!over_)
+            for (const int move : session_.legal_moves()) moves.push_back(move);
+        return moves;
     }
 
     std::string learner() {
@@ -118,8 +138,15 @@ public:
         return std::string(to_string(side_));
     }
 
+    int plies() {
+        const py::gil_scoped_release release;
+        const std::lock_guard lock(mutex_);
+        return plies_played();
+    }
+
     const Rules& rules() const { return rules_; }
     const std::string& opponent_spec() const { return opponent_spec_; }
+    std::optional<int> max_plies() const { return max_plies_ > 0 ? std::optional<int>(max_plies_) : std::nullopt; }
 
 private:
     static std::optional<std::uint64_t> seed_from(const py::object& seed) {
@@ -134,37 +161,52 @@ private:
         opponent_ = agents::make_agent(opponent_spec_, agent_context(db_, seed));
     }
 
-    // The opponent's turns until the learner is to move or the game is over.
+    int plies_played() const { return static_cast<int>(session_.history().size()); }
+    bool out_of_plies() const { return max_plies_ > 0 && plies_played() >= max_plies_; }
+
+    // The opponent's turns until the learner is to move, the game is over or out of plies.
     std::vector<int> opponent_plays() {
         std::vector<int> moves;
-        Position& p = game_.position;
-        while (!p.is_terminal(rules_) && p.to_move() != side_) {
+        while (!session_.is_over() && session_.to_move() != side_ && !out_of_plies()) {
+            const Position& p = session_.position();
             const agents::MoveBudget budget =
                 opponent_time_ ? agents::MoveBudget::within(*opponent_time_) : agents::MoveBudget::unlimited();
             const int move = opponent_->choose(rules_, p, budget).move;
-            if (!p.is_legal(move))
+            if (!p.is_legal(rules_, move))
                 throw std::runtime_error(
                     fmt::format("agent {} chose pit {}, which is not legal", opponent_->spec(), move));
             moves.push_back(move);
-            p.apply(rules_, move);
+            session_.play(move);
         }
         return moves;
     }
 
-    double final_reward() const {
-        const int margin = game_.position.store_difference(side_);
-        if (reward_ == Reward::Margin) return margin;
-        return margin > 0 ? 1.0 : margin < 0 ? -1.0 : 0.0;
+    // The state after a reset or a step, and the reward: the final one once the game is over.
+    void finish(Outcome& o) {
+        o.game = {rules_, session_.position()};
+        o.learner = side_;
+        o.plies = plies_played();
+        o.terminated = session_.is_over();
+        o.truncated = !o.terminated && out_of_plies();
+        o.repetition = session_.ended_by_repetition();
+        const play::Score score = session_.score();  // final once over: a repetition sweeps the rows
+        o.margin = score.of(side_) - score.of(opponent(side_));
+        o.reward = !o.terminated ? 0 : reward_ == Reward::Margin ? o.margin : (o.margin > 0) - (o.margin < 0);
+        over_ = o.terminated || o.truncated;
     }
 
     py::dict info_of(const Outcome& o) const {
         py::dict info;
-        info["action_mask"] = action_mask(o.game);
+        py::array_t<bool> mask = action_mask(o.game);
+        if (o.terminated || o.truncated) std::fill_n(mask.mutable_data(), mask.size(), false);  // a repetition too
+        info["action_mask"] = mask;
         info["learner"] = std::string(to_string(o.learner));
         info["opponent_moves"] = o.opponent_moves;
         info["extra_turn"] = o.extra_turn;
         info["capture"] = o.capture;
-        info["margin"] = o.game.position.store_difference(o.learner);
+        info["margin"] = o.margin;
+        info["plies"] = o.plies;
+        info["repetition"] = o.repetition;
         info["position"] = o.game;
         return info;
     }
@@ -175,10 +217,11 @@ private:
     std::string learner_choice_;
     Reward reward_ = Reward::Win;
     std::optional<std::chrono::milliseconds> opponent_time_;
+    int max_plies_ = 0;  // 0: no limit
     std::mt19937_64 rng_;
     std::bernoulli_distribution coin_;
     std::unique_ptr<agents::Agent> opponent_;
-    GamePosition game_;
+    play::GameSession session_;
     Side side_ = Side::South;
     bool over_ = true;
     std::mutex mutex_;
@@ -189,42 +232,50 @@ private:
 void bind_environment(py::module_& m) {
     py::class_<Environment>(
         m, "Env",
-        "A game against an agent for reinforcement learning. reset(seed=None) -> (observation, info); "
-        "step(action) -> (observation, reward, terminated, truncated, info). Actions are the learner's pit "
-        "indices 0..N-1 in its sowing order; info['action_mask'] says which are legal (an illegal one raises "
-        "ValueError). The observation is Position.observation() from the learner's side (float32, 2N+2). "
-        "reward 'win': +1, -1 or 0 when the game ends; 'margin': the learner's final store difference. An extra "
-        "turn returns with the learner to move again.")
-        .def(py::init<const py::object&, const std::string&, const std::string&, const std::string&,
-                      const std::optional<std::string>&, const py::object&, const std::optional<double>&>(),
-             py::arg("rules") = "kalah", py::arg("opponent") = "random", py::arg("learner") = "south",
-             py::arg("reward") = "win", py::arg("db") = py::none(), py::arg("seed") = py::none(),
-             py::arg("opponent_time") = py::none(),
-             "rules: a Rules or a rules string (6x4); opponent: any agent spec; learner: south, north or random "
-             "(per episode); db: endgame databases for the opponent; seed: replays the episodes; opponent_time: "
-             "seconds per opponent move on top of its spec's limits")
+        "A game of any rules against an agent, for reinforcement learning. reset(seed=None) -> (observation, "
+        "info); step(action) -> (observation, reward, terminated, truncated, info). Actions are the learner's pit "
+        "indices 0..N-1 in its sowing order; info['action_mask'] says which are legal (the legal moves: must-feed "
+        "and the grand slam included; an illegal one raises ValueError). The observation is "
+        "Position.observation() from the learner's side (float32, 2N+2; 2N+4 with tuzdyks). reward 'win': +1, -1 "
+        "or 0 when the game ends; 'margin': the learner's final margin. An extra turn returns with the learner "
+        "to move again. The game is played as a GameSession: under rules with `repetition` (Oware) a repeated "
+        "position ends it (terminated, info['repetition']), each side taking its own row. An episode that "
+        "reaches max_plies plies (both sides' moves) stops with truncated=True and reward 0.")
+        .def(
+            py::init<const py::object&, const std::string&, const std::string&, const std::string&,
+                     const std::optional<std::string>&, const py::object&, const std::optional<double>&,
+                     const py::object&>(),
+            py::arg("rules") = "kalah", py::arg("opponent") = "random", py::arg("learner") = "south",
+            py::arg("reward") = "win", py::arg("db") = py::none(), py::arg("seed") = py::none(),
+            py::arg("opponent_time") = py::none(), py::arg("max_plies") = py::none(),
+            "rules: a Rules or a rules string (on the game's own board); opponent: any agent spec; learner: "
+            "south, north or random (per episode); db: endgame databases for the opponent; seed: replays the "
+            "episodes; opponent_time: seconds per opponent move on top of its spec's limits; max_plies: plies "
+            "after which an episode is truncated (None: 10,000 in a game that may go on for ever, Rules.can_repeat "
+            "without Rules.repetition; no limit otherwise)")
         .def("reset", &Environment::reset, py::arg("seed") = py::none())
         .def("step", &Environment::step, py::arg("action"))
         .def(
-            "action_mask", [](Environment& e) { return action_mask(e.position()); },
-            "N booleans: the learner's legal actions now")
-        .def(
-            "legal_actions",
+            "action_mask",
             [](Environment& e) {
-                const GamePosition g = e.position();
-                std::vector<int> moves;
-                if (!g.position.is_terminal(g.rules))
-                    for (const int move : g.position.legal_moves()) moves.push_back(move);
-                return moves;
+                const std::vector<int> moves = e.legal_actions();
+                py::array_t<bool> mask(e.rules().pits);
+                std::fill_n(mask.mutable_data(), mask.size(), false);
+                for (const int move : moves) mask.mutable_at(move) = true;
+                return mask;
             },
-            "the learner's legal actions now")
+            "N booleans: the learner's legal actions now (none once the episode is over)")
+        .def("legal_actions", &Environment::legal_actions,
+             "the learner's legal actions now (none once the episode is over)")
         .def_property_readonly("position", &Environment::position, "a copy of the current position")
         .def_property_readonly("learner", &Environment::learner, "the learner's side in this episode")
+        .def_property_readonly("plies", &Environment::plies, "moves played in this episode, both sides'")
+        .def_property_readonly("max_plies", &Environment::max_plies, "the truncation limit, or None")
         .def_property_readonly("rules", &Environment::rules)
         .def_property_readonly("opponent", &Environment::opponent_spec)
         .def_property_readonly("num_actions", [](const Environment& e) { return e.rules().pits; })
         .def_property_readonly("observation_shape",
-                               [](const Environment& e) { return py::make_tuple(2 * e.rules().pits + 2); })
+                               [](const Environment& e) { return py::make_tuple(observation_size(e.rules())); })
         .def("__repr__", [](const Environment& e) {
             return fmt::format("mancala.Env(rules=Rules('{}', pits={}, seeds={}), opponent='{}')",
                                rules_string(e.rules()), e.rules().pits, e.rules().seeds, e.opponent_spec());

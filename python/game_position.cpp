@@ -1,5 +1,6 @@
 #include "game_position.hpp"
 
+#include "core/game_catalogue.hpp"
 #include "core/notation.hpp"
 #include "core/pit_names.hpp"
 #include "core/rules_string.hpp"
@@ -9,7 +10,9 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
+#include <utility>
 
 namespace mancala::python {
 
@@ -20,8 +23,45 @@ bool GamePosition::operator==(const GamePosition& other) const {
     return a == b && position == other.position;
 }
 
+namespace {
+
+// Every dimension of the rules but the board size, packed into one word for the hash. A
+// dimension added to Rules must be mixed in here: the size check is its reminder.
+std::uint64_t dimensions_word(const Rules& r) {
+    static_assert(sizeof(Rules) == 36, "a rule dimension was added or changed: mix it into dimensions_word");
+    std::uint64_t w = 0;
+    int shift = 0;
+    auto put = [&w, &shift](auto value, int bits) {
+        w |= static_cast<std::uint64_t>(value) << shift;
+        shift += bits;
+    };
+    put(r.capture, 2);
+    put(r.sowing, 1);
+    put(r.end, 2);
+    put(r.extra_turn, 1);
+    put(r.direction, 1);
+    put(r.names, 1);
+    put(r.stores_on_ring, 1);
+    put(r.start, 1);
+    put(r.skip_start, 1);
+    put(r.relay_side, 1);
+    put(r.capture_takes_last, 1);
+    put(r.capture_counts.even, 1);
+    put(r.capture_side, 2);
+    put(r.capture_chain, 1);
+    put(r.grand_slam, 2);
+    put(r.must_feed, 1);
+    put(r.tuzdyk, 1);
+    put(r.leftovers, 2);
+    put(r.majority, 1);
+    put(r.repetition, 1);
+    return w | static_cast<std::uint64_t>(r.capture_counts.counts) << 32;  // 27 bits below, the 32 counts above
+}
+
+}  // namespace
+
 std::size_t GamePosition::hash() const {
-    // FNV-1a over the cells, the side to move and the rule dimensions (not the seeds: see operator==).
+    // FNV-1a over the cells, the side to move, the tuzdyks and the rules (not the seeds: see operator==).
     std::uint64_t h = 1469598103934665603ULL;
     auto mix = [&h](std::uint64_t v) {
         h ^= v;
@@ -29,17 +69,72 @@ std::size_t GamePosition::hash() const {
     };
     for (int c = 0; c < position.cell_count(); ++c) mix(position.cell(c));
     mix(static_cast<std::uint64_t>(position.to_move()));
+    mix(static_cast<std::uint64_t>(position.tuzdyk(Side::South) + 1) |
+        static_cast<std::uint64_t>(position.tuzdyk(Side::North) + 1) << 8);
     mix(static_cast<std::uint64_t>(rules.pits));
-    mix(static_cast<std::uint64_t>(rules.capture) | static_cast<std::uint64_t>(rules.sowing) << 8 |
-        static_cast<std::uint64_t>(rules.end) << 16 | static_cast<std::uint64_t>(rules.extra_turn) << 24);
+    const std::uint64_t dims = dimensions_word(rules);
+    mix(dims & 0xffffffffULL);
+    mix(dims >> 32);
     return static_cast<std::size_t>(h);
 }
 
-Rules rules_from(const py::handle& rules, int pits, int seeds) {
+Rules rules_from(const py::handle& rules, std::optional<int> pits, std::optional<int> seeds) {
     if (py::isinstance<Rules>(rules)) return rules.cast<Rules>();
     if (py::isinstance<py::str>(rules)) return parse_rules(rules.cast<std::string>(), pits, seeds);
     throw py::type_error(fmt::format("rules must be a mancala.Rules or a rules string such as 'kalah', not {}",
                                      std::string(py::str(rules.get_type().attr("__name__")))));
+}
+
+std::string portable_rules_string(const Rules& rules) {
+    // A built-in game's rules string reads back anywhere, and is short.
+    std::string text = rules_string(rules);
+    const GameEntry* base = game_catalogue().find(std::string_view(text).substr(0, text.find(':')));
+    if (base && base->origin == "built in") return text;
+    text = "kalah";
+    char separator = ':';
+    for (const RuleDimension& d : rule_dimensions()) {
+        text += fmt::format("{}{}={}", separator, d.key, rule_value(rules, d.key));
+        separator = ',';
+    }
+    return text;
+}
+
+void require_kalah_shaped(const Rules& rules, std::string_view what) {
+    if (kalah_shaped(rules)) return;
+    // What kalah_shaped (core/rules.cpp) asks of each dimension it looks at.
+    static constexpr std::pair<std::string_view, std::string_view> kNeeded[] = {
+        {"stores-on-ring", "yes"},
+        {"start", "next"},
+        {"skip-start", "no"},
+        {"relay-side", "own"},
+        {"capture-takes-last", "yes"},
+        {"capture-counts", "none"},
+        {"grand-slam", "captures"},
+        {"must-feed", "no"},
+        {"tuzdyk", "no"},
+        {"leftovers", "own"},
+        {"majority", "no"},
+        {"repetition", "no"},
+    };
+    std::string broken;
+    auto add = [&broken](std::string_view key, std::string_view value) {
+        broken += fmt::format("{}{}={}", broken.empty() ? "" : ", ", key, value);
+    };
+    for (const auto& [key, needed] : kNeeded)
+        if (const std::string value = rule_value(rules, key); value != needed) add(key, value);
+    if (rules.end == EndRule::NoMove) add("end", "no-move");
+    throw std::invalid_argument(
+        fmt::format("{} on Kalah-shaped games only (kalah, homework, relay and their refinements); {} is not one{}",
+                    what, rules_string(rules), broken.empty() ? std::string() : fmt::format(" ({})", broken)));
+}
+
+std::string illegal_move_message(const Rules& rules, const Position& p, int pit) {
+    const Side side = p.to_move();
+    const std::string name = pit_name(rules, side, pit);
+    if (p.pit(side, pit) == 0) return fmt::format("{} is empty", name);
+    if (rules.must_feed && p.row_stones(opponent(side)) == 0)
+        return fmt::format("{} is not a legal move: you must give your opponent stones", name);
+    return fmt::format("{} is not a legal move: it would capture all your opponent's stones", name);
 }
 
 long long integer_between(const py::handle& value, std::string_view name, long long min, long long max) {
@@ -66,7 +161,7 @@ int legal_move(const GamePosition& game, const py::handle& move) {
     if (p.is_terminal(game.rules)) throw std::invalid_argument("the game is over");
     int pit = 0;
     if (py::isinstance<py::str>(move)) {
-        pit = play::parse_move(n, side, move.cast<std::string>());
+        pit = play::parse_move(game.rules, side, move.cast<std::string>());
     } else {
         // The terminal's message for a number out of range (play::GameSession::play).
         if (py::isinstance<py::bool_>(move) || !PyIndex_Check(move.ptr()))
@@ -81,7 +176,7 @@ int legal_move(const GamePosition& game, const py::handle& move) {
                                                     py::repr(number).cast<std::string>()));
         pit = static_cast<int>(v);
     }
-    if (!p.is_legal(pit)) throw std::invalid_argument(fmt::format("{} is empty", pit_name(n, side, pit)));
+    if (!p.is_legal(game.rules, pit)) throw std::invalid_argument(illegal_move_message(game.rules, p, pit));
     return pit;
 }
 
@@ -89,8 +184,8 @@ std::vector<std::string> line_names(const GamePosition& game, const std::vector<
     std::vector<std::string> names;
     Position p = game.position;
     for (const int move : line) {
-        if (p.is_terminal(game.rules) || !p.is_legal(move)) break;
-        names.push_back(pit_name(p.pits(), p.to_move(), move));
+        if (p.is_terminal(game.rules) || !p.is_legal(game.rules, move)) break;
+        names.push_back(pit_name(game.rules, p.to_move(), move));
         p.apply(game.rules, move);
     }
     return names;

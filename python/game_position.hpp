@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,15 +24,32 @@ struct GamePosition {
     Rules rules;
     Position position;
 
-    /// Same board, side to move and rules; the seeds per pit only say how a game
-    /// started, so they do not count (a position parsed from text has the default 4).
+    /// Same board (tuzdyks included), side to move and rules, every dimension; the seeds
+    /// per pit only say how a game started, so they do not count (a position parsed from
+    /// text has the game's own).
     bool operator==(const GamePosition& other) const;
     std::size_t hash() const;
 };
 
-/// Rules from a Rules object or a rules string ("kalah:extra-turn=no") on a board of
-/// `pits` x `seeds`. Throws std::invalid_argument as parse_rules does.
-Rules rules_from(const py::handle& rules, int pits, int seeds);
+/// Rules from a Rules object (as it is) or a rules string ("oware:grand-slam=captures") on a
+/// board of `pits` x `seeds` (none: the game's own size). Throws std::invalid_argument as
+/// parse_rules does, TypeError for anything else.
+Rules rules_from(const py::handle& rules, std::optional<int> pits = std::nullopt,
+                 std::optional<int> seeds = std::nullopt);
+
+/// A rules string that reads back to the same rules in a process that has not loaded the
+/// games file a game came from, what pickles keep: rules_string() for a built-in game (and
+/// its refinements), otherwise every dimension as a refinement of kalah.
+std::string portable_rules_string(const Rules& rules);
+
+/// Throws std::invalid_argument when `rules` are not of the Kalah shape that `what` is written
+/// for ("solve works", "the endgame databases work": the message's start), naming the
+/// dimensions that break it.
+void require_kalah_shaped(const Rules& rules, std::string_view what);
+
+/// Why `pit` of the side to move may not be played (the game session's messages): "B2 is
+/// empty", "c is not a legal move: you must give your opponent stones", ...
+std::string illegal_move_message(const Rules& rules, const Position& position, int pit);
 
 /// A Python int (or anything with __index__, such as NumPy's integers) in [min, max];
 /// std::invalid_argument "NAME must be a whole number from MIN to MAX, got VALUE" otherwise,

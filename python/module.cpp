@@ -8,12 +8,14 @@
 
 PYBIND11_MODULE(mancala, m) {
     m.doc() =
-        "Kalah and the mancala family: rules, positions, agents, the engine, solving and endgame databases, "
-        "and an environment for reinforcement learning. C++ errors arrive as Python exceptions with the "
-        "command line's messages: ValueError for bad input, RuntimeError for a failure.";
+        "Kalah and the mancala family (mancala.games(): Oware, Toguz Kumalak, ...): rules, positions, games, "
+        "agents, the engine, solving and endgame databases (Kalah), and an environment for reinforcement "
+        "learning. C++ errors arrive as Python exceptions with the command line's messages: ValueError for bad "
+        "input, RuntimeError for a failure.";
     m.attr("__version__") = "0.1.0";
     // Classes before the functions whose signatures name them.
     mancala::python::bind_core(m);
+    mancala::python::bind_session(m);
     mancala::python::bind_agents(m);
     mancala::python::bind_search(m);
     mancala::python::bind_solve(m);

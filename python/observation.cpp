@@ -7,17 +7,23 @@
 namespace mancala::python {
 
 py::array_t<float> observation(const GamePosition& game, const std::string& perspective) {
-    if (perspective == "mover") return observation_for(game.position, game.position.to_move());
-    if (perspective == "south") return observation_for(game.position, Side::South);
+    if (perspective == "mover") return observation_for(game.rules, game.position, game.position.to_move());
+    if (perspective == "south") return observation_for(game.rules, game.position, Side::South);
     throw std::invalid_argument(fmt::format("perspective must be 'mover' or 'south', got '{}'", perspective));
 }
 
-py::array_t<float> observation_for(const Position& p, Side side) {
+int observation_size(const Rules& rules) { return 2 * rules.pits + 2 + (rules.tuzdyk ? 2 : 0); }
+
+py::array_t<float> observation_for(const Rules& rules, const Position& p, Side side) {
     const int offset = p.first_pit(side);  // cells are in sowing order: a side's view starts at its first pit
     const int size = p.cell_count();
-    py::array_t<float> out(size);
+    py::array_t<float> out(size + (rules.tuzdyk ? 2 : 0));
     auto view = out.mutable_unchecked<1>();
     for (int k = 0; k < size; ++k) view(k) = static_cast<float>(p.cell((k + offset) % size));
+    if (rules.tuzdyk) {
+        view(size) = static_cast<float>(p.tuzdyk(side) + 1);
+        view(size + 1) = static_cast<float>(p.tuzdyk(opponent(side)) + 1);
+    }
     return out;
 }
 
@@ -25,8 +31,9 @@ py::array_t<bool> action_mask(const GamePosition& game) {
     const Position& p = game.position;
     py::array_t<bool> out(p.pits());
     auto view = out.mutable_unchecked<1>();
-    const bool over = p.is_terminal(game.rules);
-    for (int i = 0; i < p.pits(); ++i) view(i) = !over && p.is_legal(i);
+    for (int i = 0; i < p.pits(); ++i) view(i) = false;
+    if (!p.is_terminal(game.rules))
+        for (const int move : p.legal_moves(game.rules)) view(move) = true;
     return out;
 }
 
