@@ -109,7 +109,7 @@ std::string checked_spec(const std::string& spec, const agents::AgentContext& co
 json named_variation(const Rules& rules, Position position, const std::vector<int>& pv) {
     json names = json::array();
     for (const int pit : pv) {
-        if (position.is_terminal(rules) || !position.is_legal(pit)) break;
+        if (position.is_terminal(rules) || !position.is_legal(rules, pit)) break;
         names.push_back(pit_name(rules.pits, position.to_move(), pit));
         position.apply(rules, pit);
     }
@@ -262,7 +262,8 @@ Reply Api::play_move(const std::string& id, std::string_view body) {
     if (session.is_over()) conflict("the game is over");
     check_human_can_change(*g);
     if (session.to_move() != side) conflict("it is not your turn: North (the AI) is to move");
-    if (!session.position().is_legal(*pit)) conflict(fmt::format("{} is empty", pit_name(n, side, *pit)));
+    if (!session.position().is_legal(session.rules(), *pit))
+        conflict(fmt::format("{} is empty", pit_name(n, side, *pit)));
     play::GameSession next = session;
     next.play(*pit);
     store_.commit(*g, std::move(next));
@@ -298,7 +299,7 @@ Reply Api::ai_move(const std::string& id, std::string_view body) {
     std::optional<agents::Decision> first;
     while (!session.is_over() && session.to_move() == Side::North) {
         agents::Decision decision = agent->choose(session.rules(), session.position(), budget);
-        if (!session.position().is_legal(decision.move))  // an agent bug must not cost the game
+        if (!session.position().is_legal(session.rules(), decision.move))  // an agent bug must not cost the game
             throw std::runtime_error(fmt::format("agent '{}' chose an illegal move ({})", g->spec, decision.move));
         session.play(decision.move);
         if (!first) first = std::move(decision);

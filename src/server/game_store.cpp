@@ -74,7 +74,7 @@ std::shared_ptr<Game> from_stored(const StoredGame& stored) {
         if (session.is_over()) throw corrupt(fmt::format("goes on after the end, at move {}", ply + 1));
         if (move.side != session.to_move())
             throw corrupt(fmt::format("has {} moving out of turn at move {}", to_string(move.side), ply + 1));
-        if (!session.position().is_legal(move.pit))
+        if (!session.position().is_legal(session.rules(), move.pit))
             throw corrupt(fmt::format("has an illegal move (pit index {}) at move {}", move.pit, ply + 1));
         session.play(move.pit);
     }

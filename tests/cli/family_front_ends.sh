@@ -15,7 +15,8 @@ fail() { echo "FAIL $*"; failed=1; }
 mapfile -t games < <(python3 -c 'import json, sys; [print(g["name"]) for g in json.load(open(sys.argv[1]))]' \
   "$work/games.json")
 [[ ${#games[@]} -ge 12 ]] || fail "games: ${#games[@]} games listed"
-"$mancala" games | grep -q "^oware " || fail "games: no oware line"
+"$mancala" games >"$work/games.txt" || fail "games: exit code $?"
+grep -q "^oware " "$work/games.txt" || fail "games: no oware line"
 
 for game in "${games[@]}"; do
   # perft: the same count with and without --divide, and as JSON.
@@ -60,9 +61,11 @@ cat >"$work/my.ini" <<'EOF'
 description = Oware on eight houses a side
 pits = 8
 EOF
-"$mancala" --games "$work/my.ini" games | grep -q "^oware-8 .*8x4" || fail "--games: oware-8 not listed"
-"$mancala" --games "$work/my.ini" perft --rules oware-8 --depth 2 | grep -q "^nodes 64 " ||
-  fail "--games: perft of oware-8"
+# (Whole outputs to files first: `grep -q` would close a pipe while mancala still writes.)
+"$mancala" --games "$work/my.ini" games >"$work/mine.txt" || fail "--games: exit code $?"
+grep -q "^oware-8 .*8x4" "$work/mine.txt" || fail "--games: oware-8 not listed"
+"$mancala" --games "$work/my.ini" perft --rules oware-8 --depth 2 >"$work/perft.txt" || fail "--games perft: $?"
+grep -q "^nodes 64 " "$work/perft.txt" || fail "--games: perft of oware-8: $(cat "$work/perft.txt")"
 printf '[x]\ndescription = d\ncaptures = always\n' >"$work/bad.ini"
 err=$("$mancala" --games "$work/bad.ini" games 2>&1 >/dev/null)
 code=$?

@@ -23,23 +23,13 @@ namespace {
 
 namespace ref = mancala::reference;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+constexpr bool kSanitized = MANCALA_TEST_SANITIZED;  // the sanitizer builds run a tenth of it
 
 /// Games a catalogue game is compared over: 10,000 in the optimised build, fewer
 /// under the sanitizers (MANCALA_TWIN_GAMES overrides both, for longer soaks).
 int games_per_game() {
     if (const char* env = std::getenv("MANCALA_TWIN_GAMES")) return std::max(1, std::atoi(env));
-    return kSanitized ? 300 : 10000;
+    return kSanitized ? 100 : 10000;
 }
 
 ref::FamilyRules twin_rules(const Rules& rules) {
@@ -155,7 +145,7 @@ std::optional<Rules> random_rules(std::mt19937& random) {
 TEST(FamilyTwin, RandomRuleSetsAgree) {
     std::mt19937 random(2026);
     int tried = 0;
-    while (tried < (kSanitized ? 60 : 300)) {
+    while (tried < (kSanitized ? 30 : 300)) {
         const std::optional<Rules> rules = random_rules(random);
         if (!rules) continue;
         ++tried;

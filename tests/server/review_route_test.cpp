@@ -111,7 +111,7 @@ review::GameMoves short_game() {
     review::GameMoves game{rules, Position::start(rules), {}};
     Position p = game.start;
     while (!p.is_terminal(rules)) {
-        game.moves.push_back(p.legal_moves()[0]);
+        game.moves.push_back(p.nonempty_pits()[0]);
         p.apply(rules, game.moves.back());
     }
     return game;
@@ -165,7 +165,7 @@ TEST(ServerReview, AGameUndoneAtItsEndAndFinishedDifferentlyIsReviewedAfresh) {
     // otherwise): Kalah(2,2) with the last legal move taken each time.
     review::GameMoves other{game.rules, game.start, {}};
     for (Position p = other.start; !p.is_terminal(other.rules);) {
-        other.moves.push_back(p.legal_moves()[p.legal_moves().size() - 1]);
+        other.moves.push_back(p.nonempty_pits()[p.nonempty_pits().size() - 1]);
         p.apply(other.rules, other.moves.back());
     }
     ASSERT_NE(other.moves, game.moves);
@@ -193,7 +193,7 @@ TEST(ServerReview, AReviewTakesItsDatabaseInItsFirstStep) {
     const Rules rules = make_rules("kalah", 3, 3);  // a database of every tier below the start
     review::GameMoves game{rules, Position::start(rules), {}};
     for (Position p = game.start; !p.is_terminal(rules);) {
-        game.moves.push_back(p.legal_moves()[0]);
+        game.moves.push_back(p.nonempty_pits()[0]);
         p.apply(rules, game.moves.back());
     }
     solve::DatabaseCache cache;
