@@ -51,9 +51,7 @@ private:
         return p_.first_pit(side) + pit_at_column(rules_, side, column);
     }
     /// The store drawn at the left end: North's, or South's on a clockwise board.
-    Side left_store() const {
-        return rules_.direction == Direction::CounterClockwise ? Side::North : Side::South;
-    }
+    Side left_store() const { return rules_.direction == Direction::CounterClockwise ? Side::North : Side::South; }
     std::string store_label(Side side) const { return mancala::store_label(rules_, side); }
 
     std::string border_line() const {
@@ -93,7 +91,8 @@ private:
 
     std::string middle_line() const {
         const Side left = left_store(), right = opponent(left);
-        std::string line = fmt::format("{:>{}} |", store_label(left), margin_ - 1) + count_cell(p_.store_cell(left)) + "|";
+        std::string line =
+            fmt::format("{:>{}} |", store_label(left), margin_ - 1) + count_cell(p_.store_cell(left)) + "|";
         for (int column = 0; column < n_; ++column) line += dashes() + (column + 1 < n_ ? "+" : "");
         return line + "|" + count_cell(p_.store_cell(right)) + "| " + store_label(right) + '\n';
     }

@@ -154,9 +154,9 @@ void EngineSession::set_option(const std::vector<std::string_view>& words) {
 void EngineSession::set_rules(const std::vector<std::string_view>& words) {
     if (words.size() != 1 && words.size() != 3)
         throw std::invalid_argument("rules reads: rules RULES [PITS SEEDS]");
-    rules_ = words.size() == 1 ? parse_rules(words[0])
-                               : parse_rules(words[0], board_number(words[1], "the pits"),
-                                             board_number(words[2], "the seeds"));
+    rules_ = words.size() == 1
+                 ? parse_rules(words[0])
+                 : parse_rules(words[0], board_number(words[1], "the pits"), board_number(words[2], "the seeds"));
     position_ = Position::start(rules_);
     // Now, not in the first move: an `isready` after the rules waits for it (PROTOCOL.md).
     agent_->prepare(rules_);

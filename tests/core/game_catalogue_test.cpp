@@ -93,17 +93,20 @@ TEST(GameCatalogue, RefusalsNameTheFileTheLineAndTheField) {
     EXPECT_EQ(refusal("[x]\ndescription = d\ncaptures = always\n"),
               "my.ini:3: unknown key 'captures' in [x] (the keys are: description, source, pits, seeds and the "
               "rules' dimensions; `mancala games --help` lists them)");
-    EXPECT_EQ(refusal("[x]\ndescription = d\ncapture = sometimes\n"),
-              "my.ini:3: bad value 'sometimes' for capture in [x] (choose one of: never, if-opposite-nonempty, always)");
-    EXPECT_EQ(refusal("[x:owari]\ndescription = d\n"),
-              "my.ini:1: game 'x' inherits from unknown game 'owari' (the games are: kalah, homework, relay, oware, "
-              "awari, bohnenspiel, congklak, dakon, ayoayo, toguz-kumalak, mangala, vai-lung-thlan)");
+    EXPECT_EQ(
+        refusal("[x]\ndescription = d\ncapture = sometimes\n"),
+        "my.ini:3: bad value 'sometimes' for capture in [x] (choose one of: never, if-opposite-nonempty, always)");
+    EXPECT_EQ(
+        refusal("[x:owari]\ndescription = d\n"),
+        "my.ini:1: game 'x' inherits from unknown game 'owari' (the games are: kalah, homework, relay, oware, "
+        "awari, bohnenspiel, congklak, dakon, ayoayo, toguz-kumalak, mangala, vai-lung-thlan)");
     EXPECT_EQ(refusal("[oware]\ndescription = d\n"), "my.ini:1: game 'oware' is already defined (built in)");
     EXPECT_EQ(refusal("[x]\ndescription = d\n[x]\ndescription = e\n"),
               "my.ini:3: game 'x' is already defined (earlier in this file)");
     EXPECT_EQ(refusal("pits = 6\n"), "my.ini:1: a key before the first [game] section");
     EXPECT_EQ(refusal("[x]\npits = 6\n"), "my.ini:1: game 'x' has no description");
-    EXPECT_EQ(refusal("[x]\ndescription = d\npits = six\n"), "my.ini:3: pits of [x] must be a whole number, got 'six'");
+    EXPECT_EQ(refusal("[x]\ndescription = d\npits = six\n"),
+              "my.ini:3: pits of [x] must be a whole number, got 'six'");
     EXPECT_EQ(refusal("[x]\ndescription = d\npits = 17\n"),
               "my.ini:1: game 'x' cannot be played: pits per side must be between 1 and 16, got 17");
     EXPECT_EQ(refusal("[x:oware]\ndescription = d\nextra-turn = yes\n"),
@@ -112,11 +115,13 @@ TEST(GameCatalogue, RefusalsNameTheFileTheLineAndTheField) {
     EXPECT_EQ(refusal("[x]\ndescription = d\npits = 6\npits = 7\n"), "my.ini:4: key 'pits' given twice in [x]");
     EXPECT_EQ(refusal("[x]\ndescription\n"), "my.ini:2: 'description' is not key = value");
     EXPECT_EQ(refusal("[x]\ndescription =\n"), "my.ini:2: key 'description' of [x] has no value");
-    EXPECT_EQ(refusal("[X Y]\n"), "my.ini:1: 'X Y' is not a game name: use lower-case letters, digits, '-' and '_'");
+    EXPECT_EQ(refusal("[X Y]\n"),
+              "my.ini:1: 'X Y' is not a game name: use lower-case letters, digits, '-' and '_'");
     EXPECT_EQ(refusal("[x\n"), "my.ini:1: '[x' is not a section header: write [name] or [name:parent]");
-    EXPECT_EQ(refusal("[x]\ndescription = d\ncapture-counts = 2,3\n"),
-              "my.ini:3: bad value '2,3' for capture-counts in [x] (write none, even, or counts from 1 to 31 joined by "
-              "'+', e.g. 2+3)");
+    EXPECT_EQ(
+        refusal("[x]\ndescription = d\ncapture-counts = 2,3\n"),
+        "my.ini:3: bad value '2,3' for capture-counts in [x] (write none, even, or counts from 1 to 31 joined by "
+        "'+', e.g. 2+3)");
 }
 
 TEST(GameCatalogue, ARefusedFileAddsNothing) {
