@@ -1,7 +1,9 @@
 // The mancala web page: plain JavaScript, no framework, no build step.
 // It talks to `mancala serve` through the JSON API (see README.md, "HTTP API").
-// South is row B (bottom, store B(N+2) on the right), North row A (top, store A1 on the left).
-// Against the computer the player is South; in a two-player game (level "human") Player 1 is
+// South has the bottom row, North the top row; the server names every cell as the game does
+// (Kalah's B2..B7 and A2..A7, Oware's A..F and a..f) and sends each row left to right as drawn
+// (mirrored for a game sown clockwise), with where the stores are (on the ring, or only
+// counting captures, drawn as a tally beside each side's name). Against the computer the player is South; in a two-player game (level "human") Player 1 is
 // South and Player 2 North, and the page plays for whichever side is to move.
 'use strict';
 
@@ -42,7 +44,11 @@
 
   // What players read in the New game panel; the server's descriptions (GET /api/rules,
   // GET /api/agents) replace these when it gives them.
-  const RULES_LABELS = { kalah: 'Kalah', homework: 'Empty capture', relay: 'Relay sowing' };
+  const GAME_LABELS = {
+    kalah: 'Kalah', homework: 'Empty capture', relay: 'Relay sowing', oware: 'Oware', awari: 'Awari',
+    bohnenspiel: 'Bohnenspiel', congklak: 'Congklak', dakon: 'Dakon', ayoayo: 'Ayoayo',
+    'toguz-kumalak': 'Toguz Kumalak', mangala: 'Mangala', 'vai-lung-thlan': 'Vai Lung Thlan',
+  };
   const LEVEL_LABELS = { human: 'Two players (one screen)' };
   const descriptions = {
     rules: {
@@ -52,6 +58,15 @@
     },
     level: { human: 'No computer: two people take turns on one screen.' },
   };
+  // The games the picker offers, by name: their own board and how they are drawn (GET /api/rules's
+  // `games`); these three until the server says.
+  const KALAH_DRAWING = { names: 'kalah', direction: 'ccw', stores_on_ring: true, tuzdyk: false, must_feed: false, kalah_shaped: true };
+  let games = new Map(
+    ['kalah', 'homework', 'relay'].map((name) => [name, { name, pits: 6, seeds: 4, ...KALAH_DRAWING }]),
+  );
+  // Levels that play only the Kalah-shaped games (GET /api/agents's kalah_only): perfect.
+  const kalahOnly = new Set(['perfect']);
+  const REPETITION_TEXT = 'The position repeated: each side takes its own seeds.';
 
   let state = null; // the last state from the server
   let generation = 0; // bumped by new game / undo: stale responses and animations stop
@@ -64,8 +79,10 @@
   let skipping = false; // the current animation jumps to its end
   let wakers = []; // resolve functions of pending sleeps (skip wakes them)
   let hints = null; // {pit: score} from the last hint, cleared by any move
-  let builtFor = null; // the pit count the board DOM was built for
-  const cells = new Map(); // cell name (B4, A1, ...) -> {el, count, dots, score, kind, value}
+  let layout = null; // what the board DOM was built for (layoutOf)
+  const cells = new Map(); // cell name (B4, A1, c, ...) -> {el, count, dots, score, kind, side, tally, value}
+  const sideOfCell = new Map(); // cell name -> 'south' | 'north'
+
   let toastTimer = null;
   let news = []; // what happened during the last moves, announced with the next status
   let soundOn = false;
@@ -177,16 +194,54 @@
 
   // ---------- helpers ----------
 
-  const pitCount = () => (state ? state.rules.pits : Number($('pits').value) || 6);
-  const southPit = (i) => 'B' + (i + 2); // i = 0..N-1, left to right
-  const northPit = (i) => 'A' + (i + 2); // left to right as drawn
-  const southStore = (n) => 'B' + (n + 2);
-  const NORTH_STORE = 'A1';
-  const sideOf = (name) => (name[0] === 'B' ? 'south' : 'north');
   const exact = (k) => Number(k).toLocaleString('en-US');
   const plural = (k, word) => `${exact(k)} ${word}${k === 1 ? '' : 's'}`;
   const capitalised = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+  const gameLabel = (name) => GAME_LABELS[name] || String(name).split('-').map(capitalised).join(' ');
+  // "a", "a and b", "a, b and c"
+  const listed = (names) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
 
+  // ---------- the board's layout ----------
+  // The cells of each row left to right as drawn, the stores' names, whether the game sows clockwise
+  // (South's store on the left) and whether its stores are on the ring (else tallies of captures).
+
+  function layoutOf(names, drawing) {
+    const cw = drawing.direction === 'cw';
+    const ring = drawing.stores_on_ring !== false;
+    const l = { south: names.south, north: names.north, southStore: names.south_store, northStore: names.north_store, cw, ring };
+    l.key = JSON.stringify([l.south, l.north, l.southStore, l.northStore, cw, ring]);
+    return l;
+  }
+
+  // The names the server will give the cells of `game` on `n` pits a side (core/pit_names.hpp),
+  // for the board drawn before there is a game: column c shows pit index c, or n-1-c when mirrored.
+  function previewNames(game, n) {
+    const cw = game.direction === 'cw';
+    const index = (side, col) => ((side === 'north') === !cw ? n - 1 - col : col);
+    const name = (side, col) => {
+      if (game.names === 'letters') return String.fromCharCode((side === 'south' ? 65 : 97) + index(side, col));
+      return (side === 'south' ? 'B' : 'A') + (col + 2);
+    };
+    const row = (side) => Array.from({ length: n }, (_, col) => name(side, col));
+    const letters = game.names === 'letters';
+    return {
+      south: row('south'),
+      north: row('north'),
+      south_store: letters ? "South's store" : 'B' + (n + 2),
+      north_store: letters ? "North's store" : 'A1',
+    };
+  }
+
+  // The layout of the game shown, or of the New game panel's choice before there is one.
+  function currentLayout() {
+    if (state && state.pit_names) return layoutOf(state.pit_names, state.rules);
+    const game = games.get(selectedGame()) || { name: 'kalah', ...KALAH_DRAWING };
+    const n = Math.max(1, Math.min(16, Number($('pits').value) || game.pits || 6));
+    return layoutOf(previewNames(game, n), game);
+  }
+
+  const storeOf = (side) => (side === 'south' ? layout.southStore : layout.northStore);
+  const isStore = (name) => !!layout && (name === layout.southStore || name === layout.northStore);
   // A game between two people on one screen (the form's choice before there is a game).
   const twoPlayer = () =>
     state ? !!state.opponent && (state.opponent.level === TWO_PLAYERS || state.opponent.spec === TWO_PLAYERS) : $('level').value === TWO_PLAYERS;
@@ -205,13 +260,13 @@
     return Math.floor(v / 1e6) + 'M';
   }
 
+  // A server board's counts by cell name, in the layout drawn.
   function countsOf(board) {
-    const n = board.south.length;
     const counts = new Map();
-    board.south.forEach((c, i) => counts.set(southPit(i), c));
-    board.north.forEach((c, i) => counts.set(northPit(i), c));
-    counts.set(southStore(n), board.south_store);
-    counts.set(NORTH_STORE, board.north_store);
+    board.south.forEach((c, i) => counts.set(layout.south[i], c));
+    board.north.forEach((c, i) => counts.set(layout.north[i], c));
+    counts.set(layout.southStore, board.south_store);
+    counts.set(layout.northStore, board.north_store);
     return counts;
   }
 
@@ -386,10 +441,13 @@
 
   // ---------- board DOM ----------
 
-  function makeCell(name, kind) {
-    const isPit = kind !== 'store';
-    const el = document.createElement(isPit ? 'button' : 'div');
-    el.className = isPit ? `pit ${kind}` : `store ${name === NORTH_STORE ? 'north' : 'south'}`;
+  // A cell: a pit (a button, kind 'pit'), a store on the ring, or a tally of captures beside its
+  // side's name (a store of a game whose sowings pass the stores by).
+  function makeCell(name, kind, side, place) {
+    const isPit = kind === 'pit';
+    const tally = place === 'tally';
+    const el = document.createElement(isPit ? 'button' : tally ? 'span' : 'div');
+    el.className = isPit ? `pit ${side}` : tally ? `store tally ${side}` : `store ${side} store-${place}`;
     el.dataset.cell = name;
     if (isPit) {
       el.type = 'button';
@@ -399,7 +457,7 @@
     }
     const label = document.createElement('span');
     label.className = 'cell-name';
-    label.textContent = name;
+    label.textContent = tally ? 'captured' : name;
     label.setAttribute('aria-hidden', 'true');
     const dots = document.createElement('span');
     dots.className = 'dots';
@@ -412,45 +470,72 @@
     score.setAttribute('aria-hidden', 'true');
     // the space keeps the name and the count apart in the text read from the cell ("B4 4", not
     // "B44"): what is seen must be part of what the label says (WCAG 2.5.3, label in name)
-    el.append(label, ' ', dots, count, score);
-    cells.set(name, { el, label, dots, count, score, kind, value: -1 });
+    if (tally) el.append(label, ' ', count);
+    else el.append(label, ' ', dots, count, score);
+    cells.set(name, { el, label, dots, count, score, kind: isPit ? side : 'store', side, tally, value: -1 });
+    sideOfCell.set(name, side);
     return el;
   }
 
-  function buildBoard(n) {
-    if (builtFor === n) return;
-    builtFor = n;
+  // The board of layout `l`: North's row on top, South's below, each left to right as the server
+  // sends it; the stores at the ends of the ring (North's on the left when sowing counter-clockwise,
+  // on the right when clockwise), or, in a game whose stores only count captures, as tallies
+  // beside the side names. An arrow along each row shows the sowing direction.
+  function buildBoard(l) {
+    if (layout && layout.key === l.key) return;
+    layout = l;
     cells.clear();
+    sideOfCell.clear();
     boardEl.textContent = '';
+    $('north-tally').textContent = '';
+    $('south-tally').textContent = '';
+    const n = l.south.length;
     boardEl.style.setProperty('--n', n);
-    boardEl.style.gridTemplateColumns = `var(--store-w) minmax(0, ${n}fr) var(--store-w)`;
+    boardEl.style.gridTemplateColumns = l.ring ? `var(--store-w) minmax(0, ${n}fr) var(--store-w)` : 'minmax(0, 1fr)';
     boardEl.classList.toggle('wide', n > 8);
-    boardEl.append(makeCell(NORTH_STORE, 'store'));
+    boardEl.classList.toggle('no-stores', !l.ring);
+    app.dataset.direction = l.cw ? 'cw' : 'ccw';
+    app.dataset.stores = l.ring ? 'ring' : 'tally';
     const northRow = document.createElement('div');
     northRow.className = 'row north-row';
-    for (let i = 0; i < n; i++) northRow.append(makeCell(northPit(i), 'north'));
+    for (const name of l.north) northRow.append(makeCell(name, 'pit', 'north'));
     const southRow = document.createElement('div');
     southRow.className = 'row south-row';
-    for (let i = 0; i < n; i++) southRow.append(makeCell(southPit(i), 'south'));
-    boardEl.append(northRow, southRow, makeCell(southStore(n), 'store'));
+    for (const name of l.south) southRow.append(makeCell(name, 'pit', 'south'));
+    if (l.ring) {
+      const north = makeCell(l.northStore, 'store', 'north', l.cw ? 'right' : 'left');
+      const south = makeCell(l.southStore, 'store', 'south', l.cw ? 'left' : 'right');
+      boardEl.append(l.cw ? south : north, northRow, southRow, l.cw ? north : south);
+    } else {
+      boardEl.append(northRow, southRow);
+      $('north-tally').append(makeCell(l.northStore, 'store', 'north', 'tally'));
+      $('south-tally').append(makeCell(l.southStore, 'store', 'south', 'tally'));
+    }
+    // North sows towards the left (counter-clockwise) or the right; South the other way
+    document.querySelector('.north-label .sow-head').textContent = l.cw ? '▶' : '◀';
+    document.querySelector('.south-label .sow-head').textContent = l.cw ? '◀' : '▶';
     nameStores();
   }
 
   // Stores say whose they are ("You", "Computer", "Player 1"...), not A1 and B(N+2).
   function nameStores() {
-    for (const cell of cells.values()) {
+    for (const [name, cell] of cells) {
       if (cell.kind !== 'store') continue;
-      cell.label.textContent = playerName(cell.el.dataset.cell === NORTH_STORE ? 'north' : 'south');
-      if (cell.value >= 0) updateLabel(cell.el.dataset.cell);
+      if (!cell.tally) cell.label.textContent = playerName(cell.side);
+      if (cell.value >= 0) updateLabel(name);
     }
     $('north-name').textContent = playerName('north');
     $('south-name').textContent = playerName('south');
     $('south-turn').textContent = twoPlayer() ? 'to move' : 'your move';
-    const helpOwners = twoPlayer()
-      ? 'The top row and the store on the left belong to Player 2, the bottom row and the store on the right to Player 1.'
-      : 'The top row and the store on the left belong to the computer, the bottom row and the store on the right to you.';
-    $('board-help').textContent =
-      helpOwners + ' Stones are sown counter-clockwise: along the bottom row to the right, along the top row to the left.';
+    const l = layout || currentLayout();
+    const [top, bottom] = twoPlayer() ? ['Player 2', 'Player 1'] : ['the computer', 'you'];
+    const owners = l.ring
+      ? `The top row and the store on the ${l.cw ? 'right' : 'left'} belong to ${top}, the bottom row and the store on the ${l.cw ? 'left' : 'right'} to ${bottom}.`
+      : `The top row belongs to ${top}, the bottom row to ${bottom}; the stones each side has captured are counted beside its name.`;
+    const sowing = l.cw
+      ? 'Stones are sown clockwise: along the bottom row to the left, along the top row to the right.'
+      : 'Stones are sown counter-clockwise: along the bottom row to the right, along the top row to the left.';
+    $('board-help').textContent = `${owners} ${sowing}`;
   }
 
   function setCount(name, value) {
@@ -460,7 +545,7 @@
       cell.value = value;
       cell.el.dataset.count = value;
       fitCount(cell);
-      const max = cell.kind === 'store' ? DOTS_MAX_STORE : DOTS_MAX_PIT;
+      const max = cell.tally ? 0 : cell.kind === 'store' ? DOTS_MAX_STORE : DOTS_MAX_PIT;
       cell.dots.textContent = '';
       if (value <= max) {
         for (let k = 0; k < value; k++) {
@@ -494,22 +579,33 @@
     }
   }
 
+  // Whose a store or tuzdyk is, as a label says it: "yours", "the computer's", "Player 1's".
+  const ownerOf = (side) => (twoPlayer() ? `${playerName(side)}'s` : side === 'south' ? 'yours' : "the computer's");
+  const possessive = (side) => (twoPlayer() ? `${playerName(side)}'s` : side === 'south' ? 'your' : "the computer's");
+
   function updateLabel(name) {
     const cell = cells.get(name);
     const stones = plural(cell.value, 'stone');
     let label;
     let title;
-    if (cell.kind === 'store') {
-      const side = name === NORTH_STORE ? 'north' : 'south';
-      const owner = twoPlayer() ? `${playerName(side)}'s` : side === 'south' ? 'yours' : "computer's";
-      label = `Store ${name} (${owner}), ${stones}`;
-      title = `${playerName(side)}: ${stones} in the store`;
+    if (cell.tally) {
+      const by = twoPlayer() ? playerName(cell.side) : cell.side === 'south' ? 'you' : 'the computer';
+      label = `Captured by ${by}: ${stones}`;
+      title = label;
+    } else if (cell.kind === 'store') {
+      const owner = ownerOf(cell.side).replace(/^the /, '');
+      // Kalah's stores have names (B8, A1); the games named in letters only say whose
+      label = /store/i.test(name) ? `Store (${owner}), ${stones}` : `Store ${name} (${owner}), ${stones}`;
+      title = `${playerName(cell.side)}: ${stones} in the store`;
     } else {
       const shown = cell.count.textContent;
       // a shortened count (1.2k) is said as shown, then exactly
       label = shown === String(cell.value) ? `Pit ${name}, ${stones}` : `Pit ${name}, ${shown}: ${stones}`;
+      const owner = cell.el.dataset.tuzdyk;
+      if (owner) label += `, ${possessive(owner)} tuzdyk`;
+      if (cell.el.classList.contains('unfed')) label += ', does not feed your opponent';
       if (hints && name in hints) label += `, hint score ${formatScore(hints[name].score)}`;
-      title = `${name}: ${stones}`;
+      title = owner ? `${name}: ${stones}, ${possessive(owner)} tuzdyk` : `${name}: ${stones}`;
     }
     cell.el.setAttribute('aria-label', label);
     cell.el.title = title;
@@ -517,6 +613,22 @@
 
   function showCounts(counts) {
     counts.forEach((v, name) => setCount(name, v));
+  }
+
+  // A server board: its counts, and its tuzdyks marked (a pit of the opponent's row that a player
+  // holds: always empty, its stones go to the holder's store).
+  function showBoard(board) {
+    showCounts(countsOf(board));
+    const t = (board && board.tuzdyk) || {};
+    for (const [name, cell] of cells) {
+      if (cell.kind === 'store') continue;
+      const owner = t.south === name ? 'south' : t.north === name ? 'north' : '';
+      if ((cell.el.dataset.tuzdyk || '') === owner) continue;
+      if (owner) cell.el.dataset.tuzdyk = owner;
+      else delete cell.el.dataset.tuzdyk;
+      cell.el.classList.toggle('tuzdyk', !!owner);
+      updateLabel(name);
+    }
   }
 
   function clearMarks(...classes) {
@@ -531,11 +643,11 @@
   // Before there is a game (loading, or a first game that could not start): the start position
   // of the New game panel's settings, so the board is never a row of blanks.
   function showPreview() {
-    const n = pitCount();
-    const seeds = Number($('seeds').value) || 4;
-    buildBoard(n);
+    buildBoard(currentLayout());
+    const n = layout.south.length;
+    const seeds = Math.max(0, Math.min(1000, Number($('seeds').value) || 4));
     const row = Array(n).fill(seeds);
-    showCounts(countsOf({ south: row, north: row, south_store: 0, north_store: 0 }));
+    showBoard({ south: row, north: row, south_store: 0, north_store: 0 });
   }
 
   // ---------- rendering ----------
@@ -543,12 +655,11 @@
   function render() {
     if (!state) return;
     syncReview();
-    const n = state.rules.pits;
-    buildBoard(n);
+    buildBoard(currentLayout());
     nameStores();
     if (viewPly !== null && viewPly >= state.history.length) viewPly = null;
     app.dataset.view = viewPly === null ? 'game' : 'replay';
-    if (viewPly === null) showCounts(countsOf(state.board));
+    if (viewPly === null) showBoard(state.board);
     else showPly(viewPly, true);
     renderHints();
     renderMoves();
@@ -562,6 +673,8 @@
       const r = state.result;
       $('result-score').textContent = `${playerName('south')} ${r.south} – ${r.north} ${playerName('north')}`;
       $('result-text').textContent = resultText(r);
+      $('result-reason').textContent = state.ended_by_repetition ? REPETITION_TEXT : '';
+      $('result-reason').hidden = !state.ended_by_repetition;
       $('result-heading').textContent = readOnly ? 'Game over (a finished game: read only)' : 'Game over';
       $('again-btn').textContent = readOnly ? 'New game' : 'Play again';
       result.dataset.winner = r.winner || 'draw';
@@ -589,11 +702,12 @@
     $('south-turn').hidden = !live || state.to_move !== 'south';
     $('north-turn').hidden = !live || state.to_move !== 'north';
     boardEl.dataset.toMove = live ? state.to_move : '';
+    app.dataset.mustFeed = live && state.must_feed ? 'yes' : 'no';
   }
 
   function renderOpponent() {
     const rules = state.rules;
-    const variant = RULES_LABELS[rules.preset] || capitalised(rules.preset);
+    const variant = rules.preset && rules.preset !== 'custom' ? gameLabel(rules.preset) : `Rules ${rules.spec}`;
     const game = `${variant}, ${plural(rules.pits, 'pit')} a side, ${plural(rules.seeds, 'stone')} in each.`;
     const opp = state.opponent || {};
     let who;
@@ -614,9 +728,16 @@
     const ours = live && mode === 'idle' && humanToMove();
     const legal = new Set(ours ? state.legal_moves : []);
     const both = twoPlayer();
+    // must-feed: the mover's stones that may not be played now, as they give the opponent none
+    const feeding = live && state.must_feed;
     for (const [name, cell] of cells) {
       if (cell.kind === 'store') continue;
       const ok = legal.has(name);
+      const unfed = feeding && cell.kind === state.to_move && cell.value > 0 && !state.legal_moves.includes(name);
+      if (cell.el.classList.contains('unfed') !== unfed) {
+        cell.el.classList.toggle('unfed', unfed);
+        updateLabel(name);
+      }
       cell.el.classList.toggle('legal', ok);
       cell.el.setAttribute('aria-disabled', ok ? 'false' : 'true');
       // against the computer its row is not the player's to press at all: out of the Tab order
@@ -630,12 +751,32 @@
     renderTimeline();
   }
 
-  function moveText(m) {
+  // The cells a move captured (every one, by name), and those the text names: the opponent's
+  // ("captures 2 from A5", Kalah's opposite pit; "from b and c", Oware's chain).
+  function capturedCells(m) {
+    if (Array.isArray(m.captured_cells) && m.captured_cells.length) return m.captured_cells;
+    const out = [];
+    if (m.capture_pit) out.push(m.capture_pit);
+    if (m.sowing && m.sowing.length && m.sowing[m.sowing.length - 1] !== m.capture_pit) out.push(m.sowing[m.sowing.length - 1]);
+    return out;
+  }
+  function capturedFrom(m) {
+    const all = capturedCells(m);
+    const theirs = all.filter((c) => sideOfCell.has(c) && sideOfCell.get(c) !== m.side && !isStore(c));
+    return theirs.length ? theirs : all.filter((c) => !isStore(c));
+  }
+
+  function moveText(m, last = false) {
     let t = `${playerName(m.side)}: ${m.pit}`;
     if (m.pass) t = `${playerName(m.side)}: pass`;
-    if (m.captured) t += ` — captures ${m.captured}${m.capture_pit ? ' from ' + m.capture_pit : ''}`;
+    if (m.captured) {
+      const from = capturedFrom(m);
+      t += ` — captures ${m.captured}${from.length ? ' from ' + listed(from) : ''}`;
+    }
+    if (m.tuzdyk) t += ` — tuzdyk ${m.tuzdyk}`;
     if (m.extra_turn) t += ' — extra turn';
     if (m.game_over) t += ' — game over';
+    else if (last && state && state.ended_by_repetition) t += ' — the position repeated: game over';
     return t;
   }
 
@@ -648,7 +789,7 @@
       li.className = m.side;
       const button = document.createElement('button');
       button.type = 'button';
-      button.textContent = moveText(m);
+      button.textContent = moveText(m, i === state.history.length - 1);
       button.addEventListener('click', () => showPly(i + 1));
       if (graded) gradeMove(li, button, graded[i]);
       li.append(button);
@@ -695,14 +836,17 @@
     if (gone) return EXPIRED_TEXT;
     if (state.over) {
       const text = $('result-text').textContent;
-      return (text ? 'Game over. ' + text : 'Game over.') + (readOnly ? ' This finished game can be replayed, not changed.' : '');
+      const why = state.ended_by_repetition ? REPETITION_TEXT + ' ' : '';
+      return (text ? 'Game over. ' + why + text : 'Game over.') + (readOnly ? ' This finished game can be replayed, not changed.' : '');
     }
+    const n = state.legal_moves.length;
     if (twoPlayer()) {
       const row = state.to_move === 'south' ? 'bottom' : 'top';
+      if (state.must_feed) return `${playerName(state.to_move)} to move: you must feed your opponent (${plural(n, 'legal move')}, ${row} row).`;
       return `${playerName(state.to_move)} to move: choose a pit in the ${row} row.`;
     }
     if (state.to_move === 'south') {
-      const n = state.legal_moves.length;
+      if (state.must_feed) return `Your move: you must feed your opponent (${plural(n, 'legal move')}).`;
       return `Your move: choose a pit (${plural(n, 'legal move')}).`;
     }
     return 'Computer to move.';
@@ -732,18 +876,18 @@
     }
     viewPly = k;
     app.dataset.view = 'replay';
-    showCounts(countsOf(k === 0 ? state.history[0].before : state.history[k - 1].after));
+    showBoard(k === 0 ? state.history[0].before : state.history[k - 1].after);
     const m = k > 0 ? state.history[k - 1] : null;
     if (m) {
       mark(m.pit, 'source');
       if (m.sowing && m.sowing.length) mark(m.sowing[m.sowing.length - 1], 'last');
-      if (m.captured && m.capture_pit) mark(m.capture_pit, 'captured');
+      if (m.captured) for (const c of capturedCells(m)) mark(c, 'captured');
     }
     if (quiet) return;
     renderHints();
     renderTurn();
     updateControls();
-    const where = k === 0 ? `Replay: the start, before move 1 of ${h}.` : `Replay: move ${k} of ${h}, ${moveText(m)}.`;
+    const where = k === 0 ? `Replay: the start, before move 1 of ${h}.` : `Replay: move ${k} of ${h}, ${moveText(m, k === h)}.`;
     announce(where, '');
     keepBoardInView();
   }
@@ -778,7 +922,7 @@
     if (!move || !move.before || !move.after) return;
     clearMarks(...MARKS);
     const counts = countsOf(move.before);
-    showCounts(counts);
+    showBoard(move.before);
     const sowing = Array.isArray(move.sowing) ? move.sowing : [];
     const delay = stoneDelay();
     const mover = playerName(move.side);
@@ -792,7 +936,7 @@
       let sown = 0;
       for (const name of sowing) {
         if (skipping || gen !== generation) break;
-        if (hand <= 0 && counts.has(last)) {
+        if (hand <= 0 && counts.has(last) && !isStore(last)) {
           // relay sowing: the last stone landed on stones; they are picked up and sown on
           hand = counts.get(last);
           counts.set(last, 0);
@@ -813,15 +957,24 @@
       }
     }
     if (gen !== generation) return;
-    // the server's board after the move is the truth (captures, sweeps, truncated sowing)
-    showCounts(countsOf(move.after));
-    const store = move.side === 'south' ? southStore(move.before.south.length) : NORTH_STORE;
-    if (move.captured) {
-      if (move.capture_pit) mark(move.capture_pit, 'captured');
-      if (sowing.length) mark(sowing[sowing.length - 1], 'captured');
+    // the server's board after the move is the truth (captures, sweeps, truncated sowing, tuzdyks)
+    showBoard(move.after);
+    const store = storeOf(move.side);
+    const who = mover === 'Computer' ? 'The computer' : mover;
+    if (move.tuzdyk) {
+      // a tuzdyk made: its three stones are taken with it
+      mark(move.tuzdyk, 'captured');
       mark(store, 'captured');
-      const who = mover === 'Computer' ? 'The computer' : mover;
-      const text = `${who} captured ${plural(move.captured, 'stone')}${move.capture_pit ? ' from ' + move.capture_pit : ''}.`;
+      const whose = twoPlayer() ? `${mover}'s` : move.side === 'south' ? 'your' : "the computer's";
+      const text = `${move.tuzdyk} is now ${whose} tuzdyk: every stone sown there is ${move.side === 'south' && !twoPlayer() ? 'yours' : twoPlayer() ? mover + "'s" : "the computer's"}.`;
+      showToast('Tuzdyk! ' + text, 'capture', 3000);
+      captureSound();
+      news.push(text);
+    } else if (move.captured) {
+      for (const c of capturedCells(move)) mark(c, 'captured');
+      mark(store, 'captured');
+      const from = capturedFrom(move);
+      const text = `${who} captured ${plural(move.captured, 'stone')}${from.length ? ' from ' + listed(from) : ''}.`;
       showToast('Capture! ' + text, 'capture');
       captureSound();
       news.push(text);
@@ -837,7 +990,7 @@
       news.push(text);
     }
     if (move.captured && move.extra_turn) mark(store, 'extra');
-    await sleep(move.captured || move.extra_turn ? Math.max(delay * 3, 350) : delay);
+    await sleep(move.captured || move.extra_turn || move.tuzdyk ? Math.max(delay * 3, 350) : delay);
   }
 
   async function animateMoves(moves, gen) {
@@ -887,7 +1040,7 @@
     clearMarks(...MARKS);
     $('share-fallback').hidden = true;
     const body = {
-      rules: $('rules').value,
+      rules: selectedGame(),
       pits: Number($('pits').value),
       seeds: Number($('seeds').value),
       first: $('first').value,
@@ -905,7 +1058,7 @@
       rememberGame(state.id);
       hideNotice();
       resetAnalysis();
-      builtFor = null;
+      layout = null;
       if (note) {
         news.push(note);
         showToast(note, '', 4000);
@@ -959,7 +1112,7 @@
     const s = await api('GET', `/api/games/${encodeURIComponent(id)}`);
     if (gen !== generation) return;
     if (shown) shown(s);
-    if (!state || state.id !== s.id) builtFor = null;
+    if (!state || state.id !== s.id) layout = null;
     state = s;
     gone = false;
     rememberGame(s.id);
@@ -1002,9 +1155,11 @@
 
   async function playPit(name) {
     if (mode !== 'idle' || !state || viewPly !== null || !humanToMove()) return;
-    if (sideOf(name) !== state.to_move) return;
+    if (sideOfCell.get(name) !== state.to_move) return;
     if (!state.legal_moves.includes(name)) {
-      announce(`${name} is empty: choose another pit.`);
+      const cell = cells.get(name);
+      if (state.must_feed && cell && cell.value > 0) announce(`${name} does not feed your opponent: you must feed your opponent.`);
+      else announce(`${name} is empty: choose another pit.`);
       return;
     }
     const gen = generation;
@@ -1587,7 +1742,9 @@
       if (el.tagName === 'SELECT' && ![...el.options].some((o) => o.value === String(value))) return;
       el.value = String(value);
     };
-    pick('rules', s.rules && s.rules.preset);
+    const game = s.rules && s.rules.preset;
+    const radio = [...document.querySelectorAll('#games input[name="rules"]')].find((r) => r.value === game);
+    if (radio) radio.checked = true;
     pick('pits', s.rules && s.rules.pits);
     pick('seeds', s.rules && s.rules.seeds);
     pick('level', s.opponent && s.opponent.level);
@@ -1617,11 +1774,33 @@
 
   // ---------- the New game panel ----------
 
-  // The chosen variant's and opponent's descriptions under their menus, and who may start.
+  // The game chosen in the picker (its name, e.g. "oware").
+  function selectedGame() {
+    const checked = document.querySelector('#games input[name="rules"]:checked');
+    return checked ? checked.value : 'kalah';
+  }
+
+  // The chosen game's and opponent's descriptions, who may start, and the levels the game allows
+  // (the perfect level plays the Kalah-shaped games only).
   function describeChoices() {
-    $('rules-desc').textContent = descriptions.rules[$('rules').value] || '';
-    $('level-desc').textContent = descriptions.level[$('level').value] || '';
-    const both = $('level').value === TWO_PLAYERS;
+    const name = selectedGame();
+    const game = games.get(name);
+    const size = game && game.pits ? ` Played on ${plural(game.pits, 'pit')} a side of ${plural(game.seeds, 'stone')}.` : '';
+    $('rules-desc').textContent = (descriptions.rules[name] || '') + size;
+    const level = $('level');
+    const kalahShaped = !game || game.kalah_shaped !== false;
+    for (const option of level.options) {
+      const refused = !kalahShaped && kalahOnly.has(option.value);
+      option.disabled = refused;
+      const label = LEVEL_LABELS[option.value] || capitalised(option.value);
+      option.textContent = refused ? `${label} (Kalah games only)` : label;
+    }
+    if (level.selectedOptions[0] && level.selectedOptions[0].disabled) {
+      const expert = [...level.options].find((o) => o.value === 'expert' && !o.disabled);
+      level.value = expert ? 'expert' : [...level.options].find((o) => !o.disabled).value;
+    }
+    $('level-desc').textContent = descriptions.level[level.value] || '';
+    const both = level.value === TWO_PLAYERS;
     const first = $('first');
     for (const option of first.options) {
       if (option.value === 'human') option.textContent = both ? 'Player 1 (bottom row)' : 'You';
@@ -1631,6 +1810,53 @@
       nameStores(); // the preview board follows the form until there is a game
       showPreview();
     }
+  }
+
+  // A game picked: its own board size, then its description.
+  function gamePicked() {
+    const game = games.get(selectedGame());
+    if (game && game.pits) {
+      $('pits').value = String(game.pits);
+      $('seeds').value = String(game.seeds);
+    }
+    describeChoices();
+  }
+
+  // The picker's list: a radio button a game, its name, its board and the first clause of its
+  // description on one line (the whole description under the list, for the game chosen).
+  function fillGames(list) {
+    const current = selectedGame();
+    const box = $('games');
+    box.textContent = '';
+    for (const g of list) {
+      const label = document.createElement('label');
+      label.className = 'game-option';
+      const input = document.createElement('input');
+      input.type = 'radio';
+      input.name = 'rules';
+      input.value = g.name;
+      const text = document.createElement('span');
+      text.className = 'game-text';
+      const head = document.createElement('span');
+      head.className = 'game-head';
+      const name = document.createElement('span');
+      name.className = 'game-name';
+      name.textContent = gameLabel(g.name);
+      const size = document.createElement('span');
+      size.className = 'game-size';
+      size.textContent = g.pits ? `${g.pits} × ${g.seeds}` : '';
+      head.append(name, ' ', size);
+      const line = document.createElement('span');
+      line.className = 'game-line';
+      const description = g.description || '';
+      line.textContent = description.split(':')[0];
+      label.title = description;
+      text.append(head, line);
+      label.append(input, text);
+      box.append(label);
+    }
+    const radios = [...box.querySelectorAll('input')];
+    (radios.find((r) => r.value === current) || radios[0]).checked = true;
   }
 
   function fillSelect(select, items, label) {
@@ -1653,6 +1879,8 @@
         .filter((l) => l && l.name);
       if (!levels.length) return;
       for (const l of levels) if (l.description) descriptions.level[l.name] = capitalised(l.description) + '.';
+      kalahOnly.clear();
+      for (const l of levels) if (l.kalah_only) kalahOnly.add(l.name);
       fillSelect($('level'), levels, (name) => LEVEL_LABELS[name] || capitalised(name));
     } catch (e) {
       // keep the built-in list
@@ -1670,10 +1898,14 @@
           $(key).max = l.max;
         }
       }
-      const presets = (r && Array.isArray(r.presets) ? r.presets : []).filter((p) => p && p.name);
-      if (!presets.length) return;
-      for (const p of presets) if (p.description) descriptions.rules[p.name] = capitalised(p.description) + '.';
-      fillSelect($('rules'), presets, (name) => RULES_LABELS[name] || capitalised(name));
+      // the games, with their own boards (an older server lists presets only)
+      const list = (r && Array.isArray(r.games) ? r.games : r && Array.isArray(r.presets) ? r.presets : []).filter(
+        (g) => g && typeof g.name === 'string',
+      );
+      if (!list.length) return;
+      games = new Map(list.map((g) => [g.name, { ...KALAH_DRAWING, ...(games.get(g.name) || {}), ...g }]));
+      for (const g of list) if (g.description) descriptions.rules[g.name] = capitalised(g.description) + '.';
+      fillGames(list);
     } catch (e) {
       // keep the limits and the list written in the page
     }
@@ -1685,7 +1917,8 @@
     e.preventDefault();
     newGame();
   });
-  for (const id of ['rules', 'level', 'pits', 'seeds']) $(id).addEventListener('change', describeChoices);
+  for (const id of ['level', 'pits', 'seeds']) $(id).addEventListener('change', describeChoices);
+  $('games').addEventListener('change', gamePicked);
   $('again-btn').addEventListener('click', () => newGame());
   $('notice-btn').addEventListener('click', () => {
     if (mode === 'stalled') retryAi();
@@ -1742,7 +1975,7 @@
       const i = e.key === '0' ? 9 : Number(e.key) - 1;
       if (state && i < state.rules.pits && humanToMove()) {
         e.preventDefault();
-        playPit(state.to_move === 'north' ? northPit(i) : southPit(i));
+        playPit(layout[state.to_move][i]);
       }
     } else if (e.key === 'h' || e.key === 'H') {
       hint();

@@ -3,6 +3,7 @@
 #include "agents/agent_options.hpp"
 #include "agents/endgame_link.hpp"
 #include "agents/registry.hpp"
+#include "core/game_catalogue.hpp"
 #include "core/pit_names.hpp"
 #include "core/rules.hpp"
 #include "core/rules_string.hpp"
@@ -23,8 +24,6 @@ using nlohmann::json;
 namespace {
 
 constexpr std::string_view kDefaultRules = "kalah";
-constexpr int kDefaultPits = 6;
-constexpr int kDefaultSeeds = 4;
 constexpr std::string_view kDefaultFirst = "random";
 /// The adviser behind hints (a small table: it is built for each hint); its time is the server's hint time.
 constexpr std::string_view kHintAgent = "engine:hash=16";
@@ -70,9 +69,10 @@ std::string string_field(const json& object, const char* key, std::string_view f
     return it->get<std::string>();
 }
 
-int int_field(const json& object, const char* key, int fallback, int min, int max) {
+/// The integer `key` of `object` within min..max; none if it is absent or null.
+std::optional<int> optional_int_field(const json& object, const char* key, int min, int max) {
     const auto it = object.find(key);
-    if (it == object.end() || it->is_null()) return fallback;
+    if (it == object.end() || it->is_null()) return std::nullopt;
     if (!it->is_number_integer()) bad_request(fmt::format("'{}' must be an integer, not {}", key, it->type_name()));
     // Non-negative integers parse as unsigned, negative ones as signed (min >= 0 here).
     const bool negative = !it->is_number_unsigned() && it->get<std::int64_t>() < 0;
@@ -84,6 +84,34 @@ int int_field(const json& object, const char* key, int fallback, int min, int ma
 
 static_assert(kMaxAgentOwnDatabaseMb == agents::kDefaultOwnDatabaseMiB,
               "a client asks for no more than the levels have");
+
+/// The kind of agent a spec names ("perfect" for "perfect:time=5s"), or "" if it does not parse.
+std::string agent_kind(const std::string& spec) {
+    try {
+        return agents::AgentOptions::parse(spec).name();
+    } catch (const std::exception&) {
+        return "";
+    }
+}
+
+/// Why the side to move may not play `pit` (an index of its row) in `session`.
+std::string why_illegal(const play::GameSession& session, int pit) {
+    const Rules& rules = session.rules();
+    const Position& position = session.position();
+    const Side side = position.to_move();
+    const std::string name = pit_name(rules, side, pit);
+    if (position.pit(side, pit) == 0) return fmt::format("{} is empty", name);
+    if (rules.must_feed && position.row_stones(opponent(side)) == 0)
+        return fmt::format(
+            "{} does not feed your opponent: {} has no stones, and a move must give it some when one can", name,
+            to_string(opponent(side)));
+    if (rules.grand_slam == GrandSlam::Forbidden)
+        return fmt::format(
+            "{} would capture every stone of the opponent's row (a grand slam), which these rules forbid while "
+            "another move does not",
+            name);
+    return fmt::format("{} is not a legal move now", name);
+}
 
 /// Checks an opponent spec from a client: it must build, within the server's resource
 /// limits, and name no file (the server's own --db is the only database an agent gets).
@@ -110,7 +138,7 @@ json named_variation(const Rules& rules, Position position, const std::vector<in
     json names = json::array();
     for (const int pit : pv) {
         if (position.is_terminal(rules) || !position.is_legal(rules, pit)) break;
-        names.push_back(pit_name(rules.pits, position.to_move(), pit));
+        names.push_back(pit_name(rules, position.to_move(), pit));
         position.apply(rules, pit);
     }
     return names;
@@ -180,8 +208,9 @@ Reply Api::create_game(std::string_view body) {
     const json request = parse_object(body);
     allow_only(request, {"rules", "pits", "seeds", "first", "level", "opponent"});
     const std::string rules_text = string_field(request, "rules", kDefaultRules);
-    const int pits = int_field(request, "pits", kDefaultPits, kMinPits, kMaxServedPits);
-    const int seeds = int_field(request, "seeds", kDefaultSeeds, kMinSeeds, kMaxServedSeeds);
+    // No size: the game's own (Oware's 6 x 4, Toguz Kumalak's 9 x 9).
+    const std::optional<int> pits = optional_int_field(request, "pits", kMinPits, kMaxServedPits);
+    const std::optional<int> seeds = optional_int_field(request, "seeds", kMinSeeds, kMaxServedSeeds);
     if (rules_text.size() > kMaxSpecLength)
         bad_request(
             fmt::format("'rules' is too long ({} characters; the limit is {})", rules_text.size(), kMaxSpecLength));
@@ -189,8 +218,14 @@ Reply Api::create_game(std::string_view body) {
     try {
         rules = parse_rules(rules_text, pits, seeds);
     } catch (const std::invalid_argument& e) {
-        bad_request(cut_message(e.what()));  // names the bad preset, key or value and the allowed ones
+        bad_request(cut_message(e.what()));  // names the bad game, key or value and the allowed ones
     }
+    // A game of its own size bigger than the server plays (one loaded from a games file).
+    if (rules.pits > kMaxServedPits || rules.seeds > kMaxServedSeeds)
+        bad_request(
+            fmt::format("{} is played on {} x {}; the server plays at most {} pits of {} stones: give "
+                        "'pits' and 'seeds'",
+                        quoted_prefix(rules_text), rules.pits, rules.seeds, kMaxServedPits, kMaxServedSeeds));
     const std::string first = string_field(request, "first", kDefaultFirst);
     Side first_side = Side::South;
     if (first == "human") {
@@ -225,9 +260,19 @@ Reply Api::create_game(std::string_view body) {
             for (const Level& l : known_levels) known += (known.empty() ? "" : ", ") + std::string(l.name);
             bad_request(fmt::format("unknown level {} (choose one of: {})", quoted_prefix(name), known));
         }
+        if (found->kalah_only && !kalah_shaped(rules))
+            bad_request(fmt::format(
+                "the {} level plays only Kalah-shaped games (kalah, homework, relay and their refinements: its "
+                "endgame databases cover those), not {}; choose expert, the strongest for every game",
+                found->name, quoted_prefix(rules_string(rules))));
         level = std::string(found->name);
         spec = std::string(found->spec);
     }
+    if (!kalah_shaped(rules) && agent_kind(spec) == "perfect")
+        bad_request(fmt::format(
+            "bad opponent: the perfect agent plays only Kalah-shaped games (its endgame databases cover those), "
+            "not {}; use engine",
+            quoted_prefix(rules_string(rules))));
 
     play::GameSession session(rules, first_side);
     const std::shared_ptr<Game> game = store_.create(std::move(session), std::move(spec), std::move(level));
@@ -247,23 +292,23 @@ Reply Api::play_move(const std::string& id, std::string_view body) {
     const std::string name = string_field(request, "pit", "");
     const auto [g, lock] = locked_game(id);
     const play::GameSession& session = g->session;
-    const int n = session.rules().pits;
+    const Rules& rules = session.rules();
+    const int n = rules.pits;
     // Against an agent the human is South; between two people, whoever is to move.
     const Side side = two_players(*g) ? session.to_move() : Side::South;
-    const std::optional<int> pit = parse_pit_name(n, side, name);
+    const std::optional<int> pit = parse_pit_name(rules, side, name);
     if (!pit) {
         if (!two_players(*g))
             bad_request(fmt::format("{} is not one of your pits ({}..{})", quoted_prefix(name),
-                                    pit_name(n, side, 0), pit_name(n, side, n - 1)));
+                                    pit_name(rules, side, 0), pit_name(rules, side, n - 1)));
         const char* mover = side == Side::South ? "South" : "North";
         bad_request(fmt::format("{} is not one of {}'s pits ({}..{}): {} is to move", quoted_prefix(name), mover,
-                                pit_name(n, side, 0), pit_name(n, side, n - 1), mover));
+                                pit_name(rules, side, 0), pit_name(rules, side, n - 1), mover));
     }
     if (session.is_over()) conflict("the game is over");
     check_human_can_change(*g);
     if (session.to_move() != side) conflict("it is not your turn: North (the AI) is to move");
-    if (!session.position().is_legal(session.rules(), *pit))
-        conflict(fmt::format("{} is empty", pit_name(n, side, *pit)));
+    if (!session.position().is_legal(rules, *pit)) conflict(why_illegal(session, *pit));
     play::GameSession next = session;
     next.play(*pit);
     store_.commit(*g, std::move(next));
@@ -330,8 +375,10 @@ Reply Api::hint(const std::string& id) {
     }
     // The search runs outside the game's lock: moves may go on meanwhile, and the
     // hint is for the position it was asked in.
-    const std::unique_ptr<agents::Agent> adviser = agents::make_agent(
-        settings_.agents.endgame_dir.empty() ? kHintAgent : kHintAgentWithDatabases, settings_.agents);
+    // The databases (and so the perfect agent) cover Kalah-shaped games only.
+    const bool databases = !settings_.agents.endgame_dir.empty() && kalah_shaped(rules);
+    const std::unique_ptr<agents::Agent> adviser =
+        agents::make_agent(databases ? kHintAgentWithDatabases : kHintAgent, settings_.agents);
     const auto budget = agents::MoveBudget::within(settings_.hint());
     std::vector<agents::MoveScore> scores = adviser->analyze(rules, position, budget);
     if (scores.empty()) {
@@ -343,8 +390,8 @@ Reply Api::hint(const std::string& id) {
     json moves = json::array();
     for (const agents::MoveScore& s : scores) {
         json pv = named_variation(rules, position, s.pv);
-        if (pv.empty()) pv.push_back(pit_name(rules.pits, position.to_move(), s.move));
-        moves.push_back(json{{"pit", pit_name(rules.pits, position.to_move(), s.move)},
+        if (pv.empty()) pv.push_back(pit_name(rules, position.to_move(), s.move));
+        moves.push_back(json{{"pit", pit_name(rules, position.to_move(), s.move)},
                              {"score", s.score},
                              {"exact", s.exact},
                              {"pv", std::move(pv)}});
@@ -397,7 +444,8 @@ std::vector<Level> Api::all_levels() const {
 Reply Api::agents() const {
     json level_list = json::array();
     for (const Level& l : all_levels())
-        level_list.push_back(json{{"name", l.name}, {"spec", l.spec}, {"description", l.description}});
+        level_list.push_back(
+            json{{"name", l.name}, {"spec", l.spec}, {"description", l.description}, {"kalah_only", l.kalah_only}});
     json kinds = json::array();
     for (const agents::AgentKind& k : agents::agent_kinds())
         kinds.push_back(
@@ -408,17 +456,34 @@ Reply Api::agents() const {
 }
 
 Reply Api::rules() const {
+    // The catalogue's games, with what a page needs to draw each and its own board size.
+    json games = json::array();
     json presets = json::array();
-    for (const std::string_view name : preset_names())
-        presets.push_back(json{{"name", name}, {"description", preset_description(name)}});
-    // Each preset may be refined dimension by dimension: "kalah:capture=always,extra-turn=no".
+    for (const GameEntry& game : game_catalogue().games()) {
+        json entry{{"name", game.name},       {"description", game.description},
+                   {"source", game.source},   {"spec", rules_string(game.rules)},
+                   {"pits", game.rules.pits}, {"seeds", game.rules.seeds}};
+        entry.update(drawing_json(game.rules));
+        games.push_back(std::move(entry));
+        presets.push_back(json{{"name", game.name}, {"description", game.description}});
+    }
+    // Each game may be refined dimension by dimension: "kalah:capture=always,extra-turn=no".
     json dimensions = json::array();
     for (const RuleDimension& d : rule_dimensions()) {
-        json values = json::array();
-        for (const RuleValue& v : d.values) values.push_back(json{{"name", v.name}, {"description", v.meaning}});
-        dimensions.push_back(json{{"key", d.key}, {"description", d.summary}, {"values", std::move(values)}});
+        json dimension{{"key", d.key}, {"description", d.summary}};
+        if (d.values.empty()) {
+            dimension["syntax"] = d.syntax;  // free-form (capture-counts)
+        } else {
+            json values = json::array();
+            for (const RuleValue& v : d.values)
+                values.push_back(json{{"name", v.name}, {"description", v.meaning}});
+            dimension["values"] = std::move(values);
+        }
+        dimensions.push_back(std::move(dimension));
     }
-    return Reply{200, json{{"presets", std::move(presets)},
+    const Rules defaults = make_rules(kDefaultRules);
+    return Reply{200, json{{"games", std::move(games)},
+                           {"presets", std::move(presets)},
                            {"dimensions", std::move(dimensions)},
                            {"example", "kalah:capture=always,extra-turn=no"},
                            {"limits",
@@ -426,8 +491,8 @@ Reply Api::rules() const {
                              {"seeds", {{"min", kMinSeeds}, {"max", kMaxServedSeeds}}}}},
                            {"defaults",
                             {{"rules", kDefaultRules},
-                             {"pits", kDefaultPits},
-                             {"seeds", kDefaultSeeds},
+                             {"pits", defaults.pits},
+                             {"seeds", defaults.seeds},
                              {"first", kDefaultFirst},
                              {"level", kDefaultLevel}}}}};
 }

@@ -1,6 +1,7 @@
 #include "server/http_server.hpp"
 
 #include "agents/endgame_link.hpp"
+#include "core/rules.hpp"
 #include "server/assets.hpp"
 #include "server/json_views.hpp"
 #include "server/review_jobs.hpp"
@@ -272,7 +273,8 @@ struct HttpServer::Impl final : RequestHandler {
         // or built by the review's first step on the think pool, not here.
         ReviewJobs::EndgameMaker endgame;
         const agents::AgentContext& context = options.api.agents;
-        if (context.endgame_source)
+        // (Kalah-shaped games only: the databases cover those.)
+        if (context.endgame_source && kalah_shaped(game.rules))
             endgame = [&context, rules = game.rules] {
                 return agents::host_database(context, rules, agents::kDefaultOwnDatabaseMiB);
             };

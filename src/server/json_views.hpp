@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -16,14 +17,34 @@ namespace mancala::server {
 /// Longest `sowing` list of a move object; longer sowings are cut and marked `sowing_truncated`.
 inline constexpr std::size_t kMaxSowingCells = 200;
 
-/// {"south":[B2..], "north":[A2..], "south_store", "north_store"}, rows left to right as drawn.
-nlohmann::json board_json(const Position& position);
+/// {"south":[...], "north":[...], "south_store", "north_store"}: each row left to right as
+/// drawn (core/pit_names.hpp's columns: South's B2..B(N+1) and North's A2..A(N+1) on a
+/// counter-clockwise board, mirrored on a clockwise one); with tuzdyks in the rules, also
+/// "tuzdyk": {"south": the pit of North's row South holds, or null, "north": ...}.
+nlohmann::json board_json(const Rules& rules, const Position& position);
 
-/// {"south":["B2"..], "north":["A2"..], "south_store":"B8", "north_store":"A1"}.
-nlohmann::json pit_names_json(int pits);
+/// The names of the cells of board_json, in the same order:
+/// {"south":["B2"..], "north":["A2"..], "south_store":"B8", "north_store":"A1"} for Kalah.
+nlohmann::json pit_names_json(const Rules& rules);
 
-/// The move object: side, pit, before, after, sowing, captured, capture_pit, extra_turn, game_over.
+/// What a page needs to draw and explain a game of `rules`: names (kalah|letters),
+/// direction (ccw|cw), stores_on_ring, tuzdyk, must_feed, extra_turn, repetition, and
+/// kalah_shaped (the endgame databases and the perfect level play those games only).
+nlohmann::json drawing_json(const Rules& rules);
+
+/// The state's "rules" object: preset, spec, pits, seeds and drawing_json's fields.
+nlohmann::json rules_json(const Rules& rules);
+
+/// The names of the cells set in `cells` (MoveResult::captured_cells), in board order.
+nlohmann::json cell_names_json(const Rules& rules, std::uint64_t cells);
+
+/// The move object: side, pit, before, after, sowing, captured, capture_pit, captured_cells,
+/// extra_turn, game_over (and tuzdyk, grand_slam, sowing_truncated when they apply).
 nlohmann::json move_json(const Rules& rules, const play::PlayedMove& move);
+
+/// True when must-feed limits the moves of the side to move now: the opponent's row is
+/// empty and some of the mover's non-empty pits may not be played.
+bool must_feed_now(const play::GameSession& session);
 
 /// The state object of `game`. The caller holds game.mutex.
 nlohmann::json state_json(const Game& game);

@@ -13,6 +13,9 @@ struct Level {
     std::string_view name;
     std::string_view spec;
     std::string_view description;
+    /// The level plays only Kalah-shaped games (core/rules.hpp's kalah_shaped): the perfect
+    /// level's endgame databases cover those only. Other games refuse it (400).
+    bool kalah_only = false;
 };
 
 /// The level of a game between two people on one screen (pass and play): no agent, and

@@ -3,7 +3,8 @@
 //
 //   MANCALA_BINARY      the mancala binary (default ../../build/mancala from this file)
 //   MANCALA_ASSETS      if set, passed as --assets (serve web/ from disk instead of the compiled-in copy)
-//   MANCALA_SCREENSHOTS where desktop.png, phone.png and phone-dark.png go (default: a temporary folder, so a test run
+//   MANCALA_SCREENSHOTS where desktop.png, phone.png, phone-dark.png, review.png and the games' (oware-phone.png,
+//                       oware-desktop.png, congklak-phone.png, congklak-desktop.png) go (default: a temporary folder, so a test run
 //                       leaves the repository untouched; docs/screenshots to refresh the README's)
 //   CHROMIUM            the browser (default /usr/bin/chromium)
 import { test, describe, before, after } from 'node:test';
@@ -185,10 +186,12 @@ async function waitSettled(page, timeout = 20000) {
   });
 }
 
-async function newGame(page, { rules = 'kalah', pits = 6, seeds = 4, level = 'easy', first = 'human', speed = 10 } = {}) {
-  await page.selectOption('#rules', rules);
-  await page.fill('#pits', String(pits));
-  await page.fill('#seeds', String(seeds));
+// A new game from the New game panel: the game picked in the picker (which sets the pits and stones
+// to the game's own), then pits and seeds if given.
+async function newGame(page, { rules = 'kalah', pits, seeds, level = 'easy', first = 'human', speed = 10 } = {}) {
+  await page.check(`#games input[name="rules"][value="${rules}"]`);
+  if (pits !== undefined) await page.fill('#pits', String(pits));
+  if (seeds !== undefined) await page.fill('#seeds', String(seeds));
   await page.selectOption('#level', level);
   await page.selectOption('#first', first);
   await page.fill('#speed', String(speed));
@@ -207,8 +210,14 @@ function drawnCounts(page) {
   return page.$$eval('[data-cell]', (els) => Object.fromEntries(els.map((e) => [e.dataset.cell, Number(e.dataset.count)])));
 }
 
-// The same from a server board.
-function countsOf(board) {
+// The same from a server board; `names` (a state's pit_names) for a game not named as Kalah is.
+function countsOf(board, names) {
+  if (names) {
+    const c = { [names.south_store]: board.south_store, [names.north_store]: board.north_store };
+    board.south.forEach((v, i) => (c[names.south[i]] = v));
+    board.north.forEach((v, i) => (c[names.north[i]] = v));
+    return c;
+  }
   const n = board.south.length;
   const c = { A1: board.north_store, ['B' + (n + 2)]: board.south_store };
   board.south.forEach((v, i) => (c['B' + (i + 2)] = v));
@@ -268,12 +277,14 @@ function layoutProblems(page) {
       const r = rect(el);
       if (r.width && (r.left < -0.5 || r.right > width + 0.5)) problems.push(`${el.id || el.className || el.tagName} sticks out (${r.left}..${r.right})`);
     }
+    // the stores of a game that sows past them are tallies beside the side names, not on the board
     const cells = [...document.querySelectorAll('[data-cell]')];
     const board = rect(document.getElementById('board'));
     for (const cell of cells) {
       const c = rect(cell);
       const name = cell.dataset.cell;
-      if (!inside(c, board)) problems.push(`${name} is outside the board`);
+      const tally = cell.closest('.side-label');
+      if (!inside(c, tally ? rect(tally) : board)) problems.push(`${name} is outside the ${tally ? 'side label' : 'board'}`);
       for (const part of cell.querySelectorAll('.count, .cell-name')) {
         if (part.scrollWidth > part.clientWidth || part.scrollHeight > part.clientHeight)
           problems.push(`${name}: ${part.className} "${part.textContent}" is cut (${part.scrollWidth}x${part.scrollHeight} > ${part.clientWidth}x${part.clientHeight})`);
@@ -738,7 +749,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.equal(gameInUrl(b.page), id);
     assert.equal(await storedGame(b.page), id);
     // the panel shows the game's settings, so "Play again" makes the same kind of game
-    assert.equal(await b.page.inputValue('#rules'), 'homework');
+    assert.ok(await b.page.isChecked('#games input[value="homework"]'), 'the game picked is the game shown');
     assert.equal(await b.page.inputValue('#pits'), '5');
     assert.equal(await b.page.inputValue('#seeds'), '2');
     assert.equal(await b.page.inputValue('#level'), 'easy');
@@ -1066,6 +1077,152 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       }
       if (viewport === PHONE) assert.ok(drawn.some((d) => /k$/.test(d.text)), 'big counts are shortened on a phone');
     }
+    await done();
+  });
+
+  // ---------- the games of the catalogue ----------
+
+  // Oware (stores off the ring, letter names) against the computer, Congklak (clockwise, relay
+  // sowing through the stores) between two players on one screen (its easy level is slow to think
+  // on 7 x 7), each on a phone and a desktop: made from the picker on the game's own board, played
+  // by clicks until a capture, the board drawn checked against the server after every turn.
+  for (const [game, viewport, name] of [
+    ['oware', PHONE, 'oware-phone'],
+    ['oware', DESKTOP, 'oware-desktop'],
+    ['congklak', PHONE, 'congklak-phone'],
+    ['congklak', DESKTOP, 'congklak-desktop'],
+  ]) {
+    test(`${game} ${viewport.width}x${viewport.height}: picked, drawn as it is played, names, captures lit; screenshot`, { timeout: 40000 }, async () => {
+      const { page, done } = await openPage(viewport);
+      const level = game === 'oware' ? 'easy' : 'human';
+      // the picker lists every game with a line about it; picking one gives its own board
+      assert.equal(await page.locator('#games input[name="rules"]').count(), 12);
+      const option = page.locator('#games .game-option', { has: page.locator(`input[value="${game}"]`) });
+      assert.match(await option.locator('.game-name').textContent(), game === 'oware' ? /^Oware$/ : /^Congklak$/);
+      assert.ok((await option.locator('.game-line').textContent()).length > 10, 'a line about the game');
+      await page.check(`#games input[value="${game}"]`);
+      const own = game === 'oware' ? ['6', '4'] : ['7', '7'];
+      assert.deepEqual([await page.inputValue('#pits'), await page.inputValue('#seeds')], own, "the game's own board");
+      assert.match(await page.textContent('#rules-desc'), game === 'oware' ? /Oware Abapa/ : /Congklak/);
+      // the perfect level plays the Kalah-shaped games only
+      assert.ok(await page.locator('#level option[value="perfect"]').isDisabled());
+      const id = await newGame(page, { rules: game, level, first: 'human', speed: 10 });
+      let state = await apiState(id);
+      assert.equal(state.rules.preset, game);
+      const names = state.pit_names;
+      // every pit named as the game writes it, each row in the server's drawing order
+      const row = (side) => page.$$eval(`.${side}-row [data-cell]`, (els) => els.map((e) => [e.dataset.cell, e.querySelector('.cell-name').textContent]));
+      assert.deepEqual(await row('north'), names.north.map((n) => [n, n]));
+      assert.deepEqual(await row('south'), names.south.map((n) => [n, n]));
+      const south = await page.locator(`[data-cell="${names.south[0]}"]`).boundingBox();
+      const southLast = await page.locator(`[data-cell="${names.south[names.south.length - 1]}"]`).boundingBox();
+      assert.ok(south.x < southLast.x, 'the rows are drawn left to right as sent');
+      const northStore = page.locator(`[data-cell="${names.north_store}"]`);
+      const southStore = page.locator(`[data-cell="${names.south_store}"]`);
+      if (game === 'oware') {
+        assert.deepEqual(names.south, ['A', 'B', 'C', 'D', 'E', 'F']);
+        assert.deepEqual(names.north, ['f', 'e', 'd', 'c', 'b', 'a']);
+        // no store on the ring: the captures are tallies beside the side names
+        assert.equal(await page.locator('#board .store').count(), 0, 'no store on the ring');
+        assert.equal(await page.locator('.north-label .store.tally').getAttribute('data-cell'), names.north_store);
+        assert.equal(await page.locator('.south-label .store.tally').getAttribute('data-cell'), names.south_store);
+        assert.equal(await southStore.getAttribute('aria-label'), 'Captured by you: 0 stones');
+        assert.equal(await page.textContent('.north-label .sow-head'), '◀');
+      } else {
+        assert.deepEqual(names.south, ['G', 'F', 'E', 'D', 'C', 'B', 'A']);
+        assert.deepEqual(names.north, ['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+        // clockwise: South's store on the left, North's on the right; the arrows point that way
+        assert.equal(await page.locator('#board .store').count(), 2);
+        assert.ok((await southStore.boundingBox()).x < (await northStore.boundingBox()).x, "South's store on the left");
+        assert.equal(await page.textContent('.north-label .sow-head'), '▶');
+        assert.equal(await page.textContent('.south-label .sow-head'), '◀');
+        assert.match(await page.textContent('#board-help'), /clockwise: along the bottom row to the left/);
+      }
+      assert.deepEqual(await layoutProblems(page), [], 'a new game');
+      let captured = null;
+      for (let turn = 0; turn < 30 && !captured; turn++) {
+        if (state.over) break;
+        const before = state.history.length;
+        // the first lit pit of the side to move, by click (its long sowings skipped with Escape)
+        const pit = page.locator(`.pit.${state.to_move}.legal`).first();
+        await pit.click();
+        for (let tries = 0; tries < 300; tries++) {
+          const settled = ['idle', 'over'].includes(await page.getAttribute('#app', 'data-state'));
+          if (settled && (await page.locator('#move-list li').count()) > before) break;
+          await page.keyboard.press('Escape');
+          await page.waitForTimeout(30);
+        }
+        await waitSettled(page);
+        state = await apiState(id);
+        assert.deepEqual(await drawnCounts(page), countsOf(state.board, names), `turn ${turn}: the board drawn`);
+        assert.equal((await moveListItems(page)).length, state.history.length, `turn ${turn}: the move list`);
+        const last = state.history[state.history.length - 1];
+        if (last.captured) captured = last;
+      }
+      assert.ok(captured, 'a capture was played');
+      // the captured houses are lit, and the store (or tally) they went to
+      const lit = await page.$$eval('.captured', (els) => els.map((e) => e.dataset.cell).sort());
+      const store = captured.side === 'south' ? names.south_store : names.north_store;
+      assert.deepEqual(lit, [...captured.captured_cells, store].sort(), 'the captured cells are lit');
+      assert.deepEqual(state.last_captured, captured.captured_cells);
+      const from = captured.captured_cells.filter((c) => !names[captured.side].includes(c));
+      assert.match((await moveListItems(page)).at(-1), new RegExp(`captures ${captured.captured} from ${(from.length ? from : captured.captured_cells)[0]}`));
+      assert.deepEqual(await layoutProblems(page), [], 'after a capture');
+      mkdirSync(shotsDir, { recursive: true });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true, clip: { x: 0, y: 0, ...viewport } });
+      await done();
+    });
+  }
+
+  test('must-feed, a tuzdyk and the end by repetition are shown as the server says them', { timeout: 30000 }, async () => {
+    const { page, done } = await openPage(PHONE);
+    const id = await newGame(page, { rules: 'oware', level: 'human', first: 'human' });
+    const real = await apiState(id);
+    // North's row empty, South must feed it: only F may be played
+    const fed = structuredClone(real);
+    fed.board.north = [0, 0, 0, 0, 0, 0];
+    fed.board.south = [1, 0, 0, 0, 0, 1];
+    fed.board.south_store = 23;
+    fed.board.north_store = 23;
+    fed.legal_moves = ['F'];
+    fed.must_feed = true;
+    let answer = fed;
+    await page.route(`**/api/games/${id}`, (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) }) : route.continue(),
+    );
+    await page.reload();
+    await waitSettled(page);
+    assert.match(await statusText(page), /you must feed your opponent \(1 legal move/);
+    assert.equal(await page.getAttribute('#app', 'data-must-feed'), 'yes');
+    assert.deepEqual(await page.$$eval('.pit.legal', (els) => els.map((e) => e.dataset.cell)), ['F']);
+    assert.deepEqual(await page.$$eval('.pit.unfed', (els) => els.map((e) => e.dataset.cell)), ['A']);
+    assert.match(await page.getAttribute('[data-cell="A"]', 'aria-label'), /does not feed your opponent/);
+    await page.click('[data-cell="A"]', { force: true });
+    assert.match(await statusText(page), /A does not feed your opponent/);
+    // a tuzdyk: North's pit c is South's
+    const toguz = structuredClone(real);
+    toguz.board.tuzdyk = { south: 'c', north: null };
+    toguz.board.north = [4, 4, 4, 0, 4, 4];
+    toguz.board.south_store = 4;
+    answer = toguz;
+    await page.reload();
+    await waitSettled(page);
+    assert.equal(await page.getAttribute('[data-cell="c"]', 'data-tuzdyk'), 'south');
+    assert.match(await page.getAttribute('[data-cell="c"]', 'aria-label'), /Player 1's tuzdyk/);
+    assert.equal(await page.locator('.pit.tuzdyk').count(), 1);
+    // the end by repetition
+    const repeated = structuredClone(real);
+    repeated.over = true;
+    repeated.ended_by_repetition = true;
+    repeated.legal_moves = [];
+    repeated.result = { winner: null, south: 24, north: 24 };
+    answer = repeated;
+    await page.reload();
+    await waitSettled(page);
+    assert.ok(await page.isVisible('#result-reason'));
+    assert.equal(await page.textContent('#result-reason'), 'The position repeated: each side takes its own seeds.');
+    assert.match(await statusText(page), /Game over\. The position repeated: each side takes its own seeds\. Draw, 24–24\./);
     await done();
   });
 

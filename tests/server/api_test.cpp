@@ -4,7 +4,9 @@
 
 #include "agents/registry.hpp"
 #include "core/game_catalogue.hpp"
+#include "core/pit_names.hpp"
 #include "core/rules_string.hpp"
+#include "play/game_session.hpp"
 #include "protocol/external_agent.hpp"
 #include "server/assets.hpp"
 #include "server/levels.hpp"
@@ -16,9 +18,12 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <bit>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <random>
 
 namespace mancala::server {
@@ -40,16 +45,38 @@ int stones_on(const json& board) {
     return total;
 }
 
+/// The rules a state's "rules" object names.
+Rules rules_of(const json& rules) {
+    return parse_rules(rules["spec"].get<std::string>(), rules["pits"].get<int>(), rules["seeds"].get<int>());
+}
+
 /// Whether a side without stones passes (then the same side may move twice without an extra turn).
-bool passes(const json& rules) {
-    const std::string spec = rules["spec"];
-    return spec.find("end=board-empty") != std::string::npos ||
-           (spec.starts_with("relay") && spec.find("end=either-row-empty") == std::string::npos);
+bool passes(const json& rules) { return rules_of(rules).end == EndRule::BoardEmpty; }
+
+/// The "rules" object of a state of `rules`: the rules string, the size and what a page draws.
+json rules_object(const Rules& rules) {
+    return json{{"preset", preset_name(rules)},
+                {"spec", rules_string(rules)},
+                {"pits", rules.pits},
+                {"seeds", rules.seeds},
+                {"names", rules.names == PitNaming::Letters ? "letters" : "kalah"},
+                {"direction", rules.direction == Direction::Clockwise ? "cw" : "ccw"},
+                {"stores_on_ring", rules.stores_on_ring},
+                {"tuzdyk", rules.tuzdyk},
+                {"must_feed", rules.must_feed},
+                {"extra_turn", rules.extra_turn},
+                {"repetition", rules.repetition},
+                {"kalah_shaped", kalah_shaped(rules)}};
 }
 
 /// Stones conserved, history a chain from move to move ending at the board, the
-/// side to move following from extra turns, legal moves the non-empty pits.
+/// side to move following from extra turns, legal moves the non-empty pits (some of
+/// them only where must-feed or a forbidden grand slam says so), names the game's.
 void expect_consistent(const json& state) {
+    const Rules rules = rules_of(state["rules"]);
+    EXPECT_EQ(state["rules"], rules_object(rules));
+    EXPECT_EQ(state["pit_names"]["south_store"], store_name(rules, Side::South));
+    EXPECT_EQ(state["pit_names"]["north_store"], store_name(rules, Side::North));
     const int pits = state["rules"]["pits"];
     const int total = 2 * pits * state["rules"]["seeds"].get<int>();
     EXPECT_EQ(stones_on(state["board"]), total);
@@ -74,20 +101,36 @@ void expect_consistent(const json& state) {
         EXPECT_TRUE(state["legal_moves"].empty());
         ASSERT_FALSE(state["result"].is_null());
         EXPECT_EQ(state["result"]["south"].get<int>() + state["result"]["north"].get<int>(), total);
+        EXPECT_FALSE(state["must_feed"].get<bool>());
     } else {
         EXPECT_TRUE(state["result"].is_null());
+        EXPECT_FALSE(state["ended_by_repetition"].get<bool>());
         const std::string side = state["to_move"];
         const json& row = state["board"][side];
         const json& names = state["pit_names"][side];
-        json expected = json::array();
+        json nonempty = json::array();
         for (std::size_t k = 0; k < row.size(); ++k)
-            if (row[k].get<int>() > 0) expected.push_back(names[k]);
-        // legal_moves are listed in the side's sowing order: South left to right, North right to left.
+            if (row[k].get<int>() > 0) nonempty.push_back(names[k]);
+        // legal_moves are listed in the side's sowing order (South left to right in Kalah).
         json legal = state["legal_moves"];
         std::sort(legal.begin(), legal.end());
-        std::sort(expected.begin(), expected.end());
-        EXPECT_EQ(legal, expected);
+        std::sort(nonempty.begin(), nonempty.end());
+        if (state["must_feed"] == true) {
+            EXPECT_TRUE(rules.must_feed);
+            EXPECT_LT(legal.size(), nonempty.size());
+            const std::string other = side == "south" ? "north" : "south";
+            for (const json& count : state["board"][other]) EXPECT_EQ(count, 0);
+        }
+        if (state["must_feed"] == true || rules.grand_slam == GrandSlam::Forbidden) {
+            EXPECT_FALSE(legal.empty());
+            EXPECT_TRUE(std::includes(nonempty.begin(), nonempty.end(), legal.begin(), legal.end())) << state;
+        } else {
+            EXPECT_EQ(legal, nonempty);
+        }
     }
+    // The last move's captured cells, by name.
+    const json expected_captured = history.empty() ? json::array() : history.back()["captured_cells"];
+    EXPECT_EQ(state["last_captured"], expected_captured);
 }
 
 std::string url(const json& state, const std::string& action = "") {
@@ -116,7 +159,18 @@ TEST(ServerApi, CreatesAGameWithTheDefaults) {
     const TestServer server;
     const json state = server.create(json::object());
     EXPECT_TRUE(is_hex_id(state["id"].get<std::string>())) << state["id"];
-    EXPECT_EQ(state["rules"], (json{{"preset", "kalah"}, {"spec", "kalah"}, {"pits", 6}, {"seeds", 4}}));
+    EXPECT_EQ(state["rules"], (json{{"preset", "kalah"},
+                                    {"spec", "kalah"},
+                                    {"pits", 6},
+                                    {"seeds", 4},
+                                    {"names", "kalah"},
+                                    {"direction", "ccw"},
+                                    {"stores_on_ring", true},
+                                    {"tuzdyk", false},
+                                    {"must_feed", false},
+                                    {"extra_turn", true},
+                                    {"repetition", false},
+                                    {"kalah_shaped", true}}));
     EXPECT_EQ(state["human"], "south");
     EXPECT_EQ(state["ai"], "north");
     EXPECT_EQ(state["opponent"], (json{{"level", "medium"}, {"spec", "alphabeta:depth=4"}}));
@@ -129,6 +183,10 @@ TEST(ServerApi, CreatesAGameWithTheDefaults) {
     EXPECT_FALSE(state["over"]);
     EXPECT_TRUE(state["result"].is_null());
     EXPECT_EQ(state["score"], (json{{"south", 0}, {"north", 0}}));
+    EXPECT_EQ(state["must_feed"], false);
+    EXPECT_EQ(state["ended_by_repetition"], false);
+    EXPECT_EQ(state["last_captured"], json::array());
+    EXPECT_FALSE(state["board"].contains("tuzdyk"));  // only in games with tuzdyks
     expect_consistent(state);
     // An empty body means the defaults too; the state reads back the same.
     const Answer empty = server.post("/api/games", std::string());
@@ -141,12 +199,35 @@ TEST(ServerApi, CreatesAGameWithTheDefaults) {
 
 TEST(ServerApi, CreatesGamesWithEveryOption) {
     const TestServer server;
-    for (const char* preset : {"kalah", "homework", "relay"}) {
-        const json state = server.create(json{{"rules", preset}, {"pits", 3}, {"seeds", 2}, {"first", "human"}});
-        EXPECT_EQ(state["rules"]["preset"], preset);
-        EXPECT_EQ(state["rules"]["spec"], preset);
+    for (const GameEntry& game : game_catalogue().games()) {
+        const json state = server.create(json{{"rules", game.name}, {"pits", 3}, {"seeds", 2}, {"first", "human"}});
+        EXPECT_EQ(state["rules"], rules_object(make_rules(game.name, 3, 2)));
+        EXPECT_EQ(state["rules"]["preset"], game.name);
+        EXPECT_EQ(state["rules"]["spec"], game.name);
         EXPECT_EQ(state["board"]["south"], json::array({2, 2, 2}));
         EXPECT_EQ(state["to_move"], "south");
+        // No size: the game's own board (Oware 6 x 4, Toguz Kumalak 9 x 9...); one size alone, the other its own.
+        const json own = server.create(json{{"rules", game.name}, {"first", "human"}});
+        EXPECT_EQ(own["rules"], rules_object(game.rules)) << game.name;
+        EXPECT_EQ(own["board"]["south"],
+                  json(std::vector<int>(static_cast<std::size_t>(game.rules.pits), game.rules.seeds)));
+        const json narrow = server.create(json{{"rules", game.name}, {"pits", 4}, {"seeds", nullptr}});
+        EXPECT_EQ(narrow["rules"]["pits"], 4);
+        EXPECT_EQ(narrow["rules"]["seeds"], game.rules.seeds) << game.name;
+        // The perfect level plays the Kalah-shaped games only (its databases cover those).
+        const Answer perfect = server.post("/api/games", json{{"rules", game.name}, {"level", "perfect"}});
+        if (kalah_shaped(game.rules)) {
+            EXPECT_EQ(perfect.status, 201) << game.name << " " << perfect.text;
+        } else {
+            EXPECT_EQ(perfect.status, 400) << game.name << " " << perfect.text;
+            EXPECT_NE(perfect.text.find("the perfect level plays only Kalah-shaped games"), std::string::npos)
+                << perfect.text;
+            const Answer spec =
+                server.post("/api/games", json{{"rules", game.name}, {"opponent", "perfect:time=1s"}});
+            EXPECT_EQ(spec.status, 400) << game.name << " " << spec.text;
+            EXPECT_NE(spec.text.find("the perfect agent plays only Kalah-shaped games"), std::string::npos)
+                << spec.text;
+        }
     }
     EXPECT_EQ(server.create(json{{"first", "ai"}})["to_move"], "north");
     EXPECT_EQ(server.create(json{{"first", "human"}})["to_move"], "south");
@@ -168,8 +249,23 @@ TEST(ServerApi, CreatesGamesWithEveryOption) {
     EXPECT_TRUE(random["opponent"]["spec"].get<std::string>().starts_with("random")) << random["opponent"];
 }
 
+/// The core's message refusing the rules `text` (on the game's own board unless `pits` is given).
+std::string core_refusal(const std::string& text, std::optional<int> pits = std::nullopt) {
+    try {
+        parse_rules(text, pits);
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
+    return "";
+}
+
 TEST(ServerApi, RefusesBadNewGamesWith400NamingTheProblem) {
     const TestServer server;
+    std::string keys;
+    for (const RuleDimension& d : rule_dimensions()) keys += (keys.empty() ? "" : ", ") + std::string(d.key);
+    std::string games;
+    for (const GameEntry& g : game_catalogue().games()) games += (games.empty() ? "" : ", ") + g.name;
+    ASSERT_EQ(rule_dimensions().size(), 20u);
     const std::vector<std::pair<std::string, std::string>> cases = {
         {R"({"pits": 4)", "malformed JSON"},
         {"[1, 2]", "must be a JSON object"},
@@ -185,11 +281,18 @@ TEST(ServerApi, RefusesBadNewGamesWith400NamingTheProblem) {
         {R"({"pits": 1e30})", "'pits' must be an integer"},
         {R"({"seeds": 0})", "'seeds' must be between 1 and 1000"},
         {R"({"seeds": 1001})", "'seeds' must be between 1 and 1000"},
-        {R"({"rules": "chess"})", "unknown rules 'chess'"},
+        {R"({"rules": "chess"})", "unknown rules 'chess' (choose one of: " + games + ")"},
         {R"({"rules": 1})", "'rules' must be a string"},
         {R"({"rules": "kalah:captures=never"})",
-         "unknown rule 'captures' in rules 'kalah:captures=never' (the rules "
-         "are: capture, sowing, end, extra-turn, direction, names,"},
+         "unknown rule 'captures' in rules 'kalah:captures=never' (the rules are: " + keys + ")"},
+        // Refused combinations and free-form values: the core's own message.
+        {R"({"rules": "kalah:stores-on-ring=no"})", core_refusal("kalah:stores-on-ring=no")},
+        {R"({"rules": "oware:capture-counts=99"})", core_refusal("oware:capture-counts=99")},
+        {R"({"rules": "oware:capture-counts=2+x"})", core_refusal("oware:capture-counts=2+x")},
+        {R"({"rules": "toguz-kumalak", "pits": 1})", core_refusal("toguz-kumalak", 1)},
+        {R"({"rules": "congklak:direction=up"})", "bad value 'up' for direction"},
+        {R"({"rules": "oware", "pits": 11})", "'pits' must be between 1 and 10"},
+        {R"({"rules": "oware", "level": "perfect"})", "the perfect level plays only Kalah-shaped games"},
         {R"({"rules": "kalah:capture=often"})", "bad value 'often' for capture"},
         {R"({"rules": "kalah:end=board-empty,end=board-empty"})", "option 'end' given twice"},
         {R"({"rules": "kalah:extra-turn"})", "expected key=value"},
@@ -202,9 +305,12 @@ TEST(ServerApi, RefusesBadNewGamesWith400NamingTheProblem) {
         {R"({"opponent": "alphabeta:depth=x"})", "depth"},
         {R"({"opponent": 5})", "'opponent' must be a string"},
         {R"({"opponent": "greedy", "level": "easy"})", "either 'level' or 'opponent'"},
+        {R"({"rules": "vai-lung-thlan", "opponent": "perfect"})",
+         "the perfect agent plays only Kalah-shaped games"},
         {"\xff\xfe", "malformed JSON"},
     };
     for (const auto& [body, message] : cases) {
+        ASSERT_FALSE(message.empty()) << body << ": the core refuses it";
         const Answer a = server.post("/api/games", body);
         EXPECT_EQ(a.status, 400) << body << " -> " << a.text;
         ASSERT_TRUE(a.body.is_object()) << body;
@@ -225,7 +331,8 @@ TEST(ServerApi, RefusesBadNewGamesWith400NamingTheProblem) {
 TEST(ServerApi, PlaysWholeGamesAgainstGreedyToTheEnd) {
     const TestServer server;
     std::mt19937 random(7);
-    for (const char* preset : {"kalah", "homework", "relay"}) {
+    for (const GameEntry& game : game_catalogue().games()) {
+        const std::string& preset = game.name;
         for (const char* first : {"human", "ai"}) {
             json state = server.create(
                 json{{"rules", preset}, {"pits", 4}, {"seeds", 3}, {"first", first}, {"level", "easy"}});
@@ -237,9 +344,10 @@ TEST(ServerApi, PlaysWholeGamesAgainstGreedyToTheEnd) {
             const int north = state["result"]["north"];
             EXPECT_EQ(state["result"]["winner"],
                       south == north ? json(nullptr) : json(south > north ? "south" : "north"));
-            EXPECT_TRUE(state["history"].back()["game_over"]);
+            // The last move ended it, or the position it made had been seen before.
+            EXPECT_NE(state["history"].back()["game_over"], state["ended_by_repetition"]) << preset;
             // Nothing more to play or hint.
-            EXPECT_EQ(server.post(url(state, "/moves"), json{{"pit", "B2"}}).status, 409);
+            EXPECT_EQ(server.post(url(state, "/moves"), json{{"pit", state["pit_names"]["south"][0]}}).status, 409);
             EXPECT_EQ(server.post(url(state, "/ai-move")).status, 409);
             EXPECT_EQ(server.get(url(state, "/hint")).status, 409);
             EXPECT_EQ(server.get(url(state)).body, state);
@@ -570,8 +678,11 @@ TEST(ServerApi, PlaysAGameByARefinedRulesString) {
                                     {"seeds", 3},
                                     {"first", "human"},
                                     {"level", "easy"}});
-    EXPECT_EQ(state["rules"],
-              (json{{"preset", "custom"}, {"spec", "homework:extra-turn=no"}, {"pits", 4}, {"seeds", 3}}));
+    json expected = rules_object(parse_rules("homework:extra-turn=no", 4, 3));
+    EXPECT_EQ(expected["preset"], "custom");
+    EXPECT_EQ(expected["spec"], "homework:extra-turn=no");
+    EXPECT_EQ(expected["extra_turn"], false);
+    EXPECT_EQ(state["rules"], expected);
     state = play_out(server, state, random);
     ASSERT_TRUE(state["over"]);
     expect_consistent(state);
@@ -579,6 +690,229 @@ TEST(ServerApi, PlaysAGameByARefinedRulesString) {
     for (const json& move : state["history"]) EXPECT_FALSE(move["extra_turn"].get<bool>()) << move;
     const Answer again = server.get(url(state));
     EXPECT_EQ(again.body["rules"]["spec"], "homework:extra-turn=no");
+}
+
+/// The moves (pit names, in turn) of a game of `rules` from its start, by random legal moves
+/// (seeded), that first reaches a session where `wanted` holds; empty if no playout does.
+std::vector<std::string> moves_until(const Rules& rules,
+                                     const std::function<bool(const play::GameSession&)>& wanted, unsigned seed = 1,
+                                     int playouts = 5000) {
+    std::mt19937 random(seed);
+    for (int playout = 0; playout < playouts; ++playout) {
+        play::GameSession session(rules);
+        std::vector<std::string> names;
+        while (!session.is_over() && names.size() < 400) {
+            const MoveList moves = session.legal_moves();
+            const int pit = moves[static_cast<int>(random() % static_cast<unsigned>(moves.size()))];
+            names.push_back(pit_name(rules, session.to_move(), pit));
+            session.play(pit);
+            if (wanted(session)) return names;
+        }
+    }
+    return {};
+}
+
+/// Plays `moves` in the two-player game `state` (either side, by name); the state after them.
+json play_names(const TestServer& server, json state, const std::vector<std::string>& moves) {
+    for (const std::string& name : moves) {
+        const Answer a = server.post(url(state, "/moves"), json{{"pit", name}});
+        EXPECT_EQ(a.status, 200) << name << " " << a.text;
+        if (a.status != 200) break;
+        EXPECT_EQ(a.body["moves"][0]["pit"], name);
+        state = a.body["state"];
+    }
+    return state;
+}
+
+// Oware on its own board: letter names (South's A..F left to right, North's a..f right to
+// left as drawn, each in its sowing order), no store on the ring, count captures by name.
+TEST(ServerApi, PlaysOwareByItsLetterNames) {
+    const TestServer server;
+    json state = server.create(json{{"rules", "oware"}, {"first", "human"}, {"level", "easy"}});
+    EXPECT_EQ(state["rules"], rules_object(make_rules("oware")));
+    EXPECT_EQ(state["rules"]["stores_on_ring"], false);
+    EXPECT_EQ(state["pit_names"]["south"], json::array({"A", "B", "C", "D", "E", "F"}));
+    EXPECT_EQ(state["pit_names"]["north"], json::array({"f", "e", "d", "c", "b", "a"}));
+    EXPECT_EQ(state["legal_moves"], json::array({"A", "B", "C", "D", "E", "F"}));
+    // Not South's: North's letters, Kalah's names, numbers.
+    for (const char* bad : {"c", "B4", "G", "1", "AB"}) {
+        const Answer a = server.post(url(state, "/moves"), json{{"pit", bad}});
+        EXPECT_EQ(a.status, 400) << bad << " " << a.text;
+        EXPECT_NE(a.text.find("is not one of your pits (A..F)"), std::string::npos) << a.text;
+    }
+    // D's four stones: E and F, then North's a and b; no store is sown.
+    Answer a = server.post(url(state, "/moves"), json{{"pit", "D"}});
+    ASSERT_EQ(a.status, 200) << a.text;
+    const json& move = a.body["moves"][0];
+    EXPECT_EQ(move["pit"], "D");
+    EXPECT_EQ(move["sowing"], json::array({"E", "F", "a", "b"}));
+    EXPECT_EQ(move["after"]["south"], json::array({4, 4, 4, 0, 5, 5}));
+    EXPECT_EQ(move["after"]["north"], json::array({4, 4, 4, 4, 5, 5}));  // b and a, drawn on the right
+    EXPECT_EQ(move["captured_cells"], json::array());
+    EXPECT_FALSE(move["extra_turn"]);
+    state = a.body["state"];
+    EXPECT_EQ(state["to_move"], "north");
+    a = server.post(url(state, "/ai-move"));
+    ASSERT_EQ(a.status, 200) << a.text;
+    EXPECT_TRUE(a.body["moves"][0]["pit"].get<std::string>().find_first_of("abcdef") == 0) << a.text;
+    expect_consistent(a.body["state"]);
+    // A hint names the moves and their lines in letters too.
+    const Answer h = server.get(url(a.body["state"], "/hint"));
+    ASSERT_EQ(h.status, 200) << h.text;
+    for (const json& m : h.body["moves"]) {
+        EXPECT_EQ(m["pit"].get<std::string>().size(), 1u) << m;
+        EXPECT_TRUE(std::string("ABCDEF").find(m["pit"].get<std::string>()) != std::string::npos) << m;
+        for (const json& step : m["pv"]) EXPECT_EQ(step.get<std::string>().size(), 1u) << m;
+    }
+
+    // A capture, by two players: the cells taken by name, the state's last_captured the same.
+    const Rules rules = make_rules("oware");
+    const std::vector<std::string> to_capture = moves_until(rules, [](const play::GameSession& s) {
+        return s.last_move() && s.last_move()->result.capture &&
+               std::popcount(s.last_move()->result.captured_cells) > 1;
+    });
+    ASSERT_FALSE(to_capture.empty());
+    state = play_names(server, server.create(json{{"rules", "oware"}, {"first", "human"}, {"level", "human"}}),
+                       to_capture);
+    expect_consistent(state);
+    const json& last = state["history"].back();
+    ASSERT_GT(last["captured"].get<int>(), 0);
+    ASSERT_GT(last["captured_cells"].size(), 1u);  // a chain
+    const std::string taker = last["side"];
+    for (const json& cell : last["captured_cells"]) {
+        // Oware takes from the opponent's row only, and leaves those pits empty.
+        const json& names = state["pit_names"][taker == "south" ? "north" : "south"];
+        const auto it = std::find(names.begin(), names.end(), cell);
+        ASSERT_NE(it, names.end()) << cell;
+        EXPECT_EQ(last["after"][taker == "south" ? "north" : "south"][it - names.begin()], 0);
+    }
+    EXPECT_EQ(last["capture_pit"], last["sowing"].back());  // the pit the last stone fell in
+    EXPECT_EQ(state["last_captured"], last["captured_cells"]);
+}
+
+// Congklak sows clockwise: the rows are sent in drawing order, mirrored (South's G..A left to
+// right, North's a..g), with the stores on the ring (South's on the left).
+TEST(ServerApi, PlaysCongklakClockwise) {
+    const TestServer server;
+    json state = server.create(json{{"rules", "congklak"}, {"first", "human"}, {"level", "human"}});
+    EXPECT_EQ(state["rules"]["direction"], "cw");
+    EXPECT_EQ(state["rules"]["pits"], 7);
+    EXPECT_EQ(state["pit_names"]["south"], json::array({"G", "F", "E", "D", "C", "B", "A"}));
+    EXPECT_EQ(state["pit_names"]["north"], json::array({"a", "b", "c", "d", "e", "f", "g"}));
+    const Answer a = server.post(url(state, "/moves"), json{{"pit", "A"}});
+    ASSERT_EQ(a.status, 200) << a.text;
+    const json& move = a.body["moves"][0];
+    // A's seven shells: B..G, then South's store (on the ring): an extra turn.
+    EXPECT_EQ(move["sowing"], json::array({"B", "C", "D", "E", "F", "G", "South's store"}));
+    EXPECT_TRUE(move["extra_turn"]);
+    EXPECT_EQ(move["after"]["south"], json::array({8, 8, 8, 8, 8, 8, 0}));  // A drawn on the right
+    EXPECT_EQ(move["after"]["south_store"], 1);
+    expect_consistent(a.body["state"]);
+}
+
+// Toguz Kumalak on its own 9 x 9 board: A..I and a..i, tuzdyks on the board and in moves.
+TEST(ServerApi, PlaysToguzKumalakWithATuzdyk) {
+    const TestServer server;
+    const json start = server.create(json{{"rules", "toguz-kumalak"}, {"first", "human"}, {"level", "human"}});
+    EXPECT_EQ(start["rules"]["pits"], 9);
+    EXPECT_EQ(start["rules"]["seeds"], 9);
+    EXPECT_EQ(start["rules"]["tuzdyk"], true);
+    EXPECT_EQ(start["pit_names"]["south"], json::array({"A", "B", "C", "D", "E", "F", "G", "H", "I"}));
+    EXPECT_EQ(start["pit_names"]["north"], json::array({"i", "h", "g", "f", "e", "d", "c", "b", "a"}));
+    EXPECT_EQ(start["board"]["tuzdyk"], (json{{"south", nullptr}, {"north", nullptr}}));
+    // I: the first stone back into I, then a..h.
+    Answer a = server.post(url(start, "/moves"), json{{"pit", "I"}});
+    ASSERT_EQ(a.status, 200) << a.text;
+    EXPECT_EQ(a.body["moves"][0]["sowing"], json::array({"I", "a", "b", "c", "d", "e", "f", "g", "h"}));
+    ASSERT_EQ(server.post(url(start, "/undo")).status, 200);
+    // A tuzdyk made: named in the move, held on the board from then on, and empty.
+    const Rules rules = make_rules("toguz-kumalak");
+    const std::vector<std::string> to_tuzdyk = moves_until(
+        rules, [](const play::GameSession& s) { return s.last_move() && s.last_move()->result.tuzdyk; });
+    ASSERT_FALSE(to_tuzdyk.empty());
+    const json state = play_names(server, start, to_tuzdyk);
+    expect_consistent(state);
+    const json& last = state["history"].back();
+    ASSERT_TRUE(last.contains("tuzdyk")) << last;
+    const std::string owner = last["side"];
+    const std::string row = owner == "south" ? "north" : "south";
+    EXPECT_EQ(last["after"]["tuzdyk"][owner], last["tuzdyk"]);
+    EXPECT_EQ(state["board"]["tuzdyk"][owner], last["tuzdyk"]);
+    EXPECT_TRUE(last["before"]["tuzdyk"][owner].is_null());
+    const json& names = state["pit_names"][row];
+    const auto it = std::find(names.begin(), names.end(), last["tuzdyk"]);
+    ASSERT_NE(it, names.end());
+    EXPECT_EQ(state["board"][row][it - names.begin()], 0);
+    EXPECT_NE(std::find(last["captured_cells"].begin(), last["captured_cells"].end(), last["tuzdyk"]),
+              last["captured_cells"].end());
+    // It comes back from the store as it was.
+    EXPECT_EQ(server.get(url(state)).body, state);
+}
+
+// Must-feed: when the opponent's row is empty, only the moves that give it stones are
+// legal; the state says so, and another non-empty pit is refused saying why.
+TEST(ServerApi, MustFeedLimitsTheMovesAndSaysSo) {
+    const TestServer server;
+    const Rules rules = make_rules("oware");
+    const std::vector<std::string> moves = moves_until(rules, [](const play::GameSession& s) {
+        return !s.is_over() && s.position().row_stones(opponent(s.to_move())) == 0 &&
+               s.legal_moves().size() < s.position().nonempty_pits().size();
+    });
+    ASSERT_FALSE(moves.empty());
+    json state =
+        play_names(server, server.create(json{{"rules", "oware"}, {"first", "human"}, {"level", "human"}}), moves);
+    ASSERT_EQ(state["must_feed"], true) << state;
+    expect_consistent(state);
+    const std::string side = state["to_move"];
+    const json& row = state["board"][side];
+    const json& names = state["pit_names"][side];
+    std::string unfed;
+    for (std::size_t k = 0; k < row.size(); ++k)
+        if (row[k].get<int>() > 0 && std::find(state["legal_moves"].begin(), state["legal_moves"].end(),
+                                               names[k]) == state["legal_moves"].end())
+            unfed = names[k];
+    ASSERT_FALSE(unfed.empty());
+    const Answer refused = server.post(url(state, "/moves"), json{{"pit", unfed}});
+    EXPECT_EQ(refused.status, 409) << refused.text;
+    EXPECT_NE(refused.text.find(unfed + " does not feed your opponent"), std::string::npos) << refused.text;
+    EXPECT_EQ(server.get(url(state)).body, state);
+    // A move that feeds: the opponent has stones again.
+    const Answer fed = server.post(url(state, "/moves"), json{{"pit", state["legal_moves"][0]}});
+    ASSERT_EQ(fed.status, 200) << fed.text;
+    EXPECT_EQ(fed.body["state"]["must_feed"], false);
+    expect_consistent(fed.body["state"]);
+}
+
+// Oware ends on a repeated position, each side taking the stones of its own row.
+TEST(ServerApi, ARepeatedPositionEndsTheGame) {
+    const TestServer server;
+    const Rules rules = make_rules("oware", 3, 2);
+    const std::vector<std::string> moves =
+        moves_until(rules, [](const play::GameSession& s) { return s.ended_by_repetition(); });
+    ASSERT_FALSE(moves.empty());
+    const json state = play_names(
+        server,
+        server.create(json{{"rules", "oware"}, {"pits", 3}, {"seeds", 2}, {"first", "human"}, {"level", "human"}}),
+        moves);
+    ASSERT_TRUE(state["over"]) << state;
+    EXPECT_TRUE(state["ended_by_repetition"]);
+    EXPECT_FALSE(state["history"].back()["game_over"]);  // the rules did not end it: the history did
+    expect_consistent(state);
+    int south = state["board"]["south_store"];
+    int north = state["board"]["north_store"];
+    for (const json& c : state["board"]["south"]) south += c.get<int>();
+    for (const json& c : state["board"]["north"]) north += c.get<int>();
+    EXPECT_EQ(state["result"]["south"], south);
+    EXPECT_EQ(state["result"]["north"], north);
+    EXPECT_EQ(
+        server.post(url(state, "/moves"), json{{"pit", state["pit_names"][state["to_move"].get<std::string>()][0]}})
+            .status,
+        409);
+    // Undone, the game goes on.
+    const Answer undone = server.post(url(state, "/undo"));
+    ASSERT_EQ(undone.status, 200) << undone.text;
+    EXPECT_FALSE(undone.body["over"]);
+    EXPECT_FALSE(undone.body["ended_by_repetition"]);
 }
 
 TEST(ServerApi, HintScoresEveryMoveBestFirst) {
@@ -684,27 +1018,70 @@ TEST(ServerApi, ListsLevelsAgentsAndRules) {
         EXPECT_TRUE(kind["options"].is_string());
         EXPECT_EQ(server.create(json{{"opponent", kind["example"]}, {"pits", 3}})["opponent"]["level"], nullptr);
     }
+    for (const json& level : agents.body["levels"])
+        EXPECT_EQ(level["kalah_only"], level["name"] == "perfect") << level;
     const Answer rules = server.get("/api/rules");
     ASSERT_EQ(rules.status, 200);
-    EXPECT_EQ(rules.body["presets"].size(), game_catalogue().games().size());
-    EXPECT_EQ(rules.body["presets"][0]["name"], "kalah");
-    for (const json& preset : rules.body["presets"]) EXPECT_FALSE(preset["description"].get<std::string>().empty());
+    // The catalogue's games, each with its own board and what a page draws; presets by name, as before.
+    const auto catalogue = game_catalogue().games();
+    ASSERT_EQ(catalogue.size(), 12u);
+    ASSERT_EQ(rules.body["games"].size(), catalogue.size());
+    ASSERT_EQ(rules.body["presets"].size(), catalogue.size());
+    for (std::size_t i = 0; i < catalogue.size(); ++i) {
+        const GameEntry& game = catalogue[i];
+        const json& listed = rules.body["games"][i];
+        json expected = rules_object(game.rules);
+        expected.erase("preset");
+        expected["name"] = game.name;
+        expected["description"] = game.description;
+        expected["source"] = game.source;
+        EXPECT_EQ(listed, expected) << game.name;
+        EXPECT_FALSE(listed["description"].get<std::string>().empty());
+        EXPECT_EQ(rules.body["presets"][i], (json{{"name", game.name}, {"description", game.description}}));
+    }
+    EXPECT_EQ(rules.body["games"][0]["name"], "kalah");
+    EXPECT_EQ(rules.body["games"][3]["name"], "oware");
+    EXPECT_EQ(rules.body["games"][3]["stores_on_ring"], false);
+    EXPECT_EQ(rules.body["games"][6]["name"], "congklak");
+    EXPECT_EQ(rules.body["games"][6]["direction"], "cw");
+    EXPECT_EQ(rules.body["games"][9]["name"], "toguz-kumalak");
+    EXPECT_EQ(rules.body["games"][9]["pits"], 9);
+    EXPECT_EQ(rules.body["games"][9]["tuzdyk"], true);
     std::vector<std::string> keys;
     for (const json& d : rules.body["dimensions"]) {
-        keys.push_back(d["key"]);
-        // Every value the page could offer makes a game, or is refused as a combination
-        // that cannot be played.
+        const std::string key = d["key"];
+        keys.push_back(key);
+        EXPECT_FALSE(d["description"].get<std::string>().empty());
+        if (key == "capture-counts") {
+            // Free-form: the syntax, no values.
+            EXPECT_FALSE(d.contains("values")) << d;
+            EXPECT_NE(d["syntax"].get<std::string>().find("2+3"), std::string::npos) << d;
+            for (const char* text : {"kalah:capture-counts=none", "oware:capture-counts=even",
+                                     "oware:capture-counts=2+3", "oware:capture-counts=4"})
+                EXPECT_EQ(server.post("/api/games", json{{"rules", text}}).status, 201) << text;
+            continue;
+        }
+        EXPECT_FALSE(d.contains("syntax")) << d;
+        EXPECT_FALSE(d["values"].empty());
+        // Every value the page could offer makes a game, or is refused as the core refuses it.
         for (const json& v : d["values"]) {
-            const auto answer =
-                server.post("/api/games", json{{"rules", fmt::format("kalah:{}={}", d["key"].get<std::string>(),
-                                                                     v["name"].get<std::string>())},
-                                               {"pits", 3}});
-            EXPECT_TRUE(answer.status == 201 || answer.text.find("needs") != std::string::npos)
-                << d["key"] << "=" << v["name"] << ": " << answer.text;
+            const std::string text = fmt::format("kalah:{}={}", key, v["name"].get<std::string>());
+            const std::string refusal = core_refusal(text, 3);
+            const Answer a = server.post("/api/games", json{{"rules", text}, {"pits", 3}});
+            if (refusal.empty()) {
+                EXPECT_EQ(a.status, 201) << text << " " << a.text;
+            } else {
+                EXPECT_EQ(a.status, 400) << text << " " << a.text;
+                EXPECT_EQ(a.body["error"], refusal) << text;
+            }
         }
     }
-    ASSERT_EQ(keys.size(), rule_dimensions().size());
-    EXPECT_EQ(keys[0], "capture");
+    std::vector<std::string> expected_keys;
+    for (const RuleDimension& d : rule_dimensions()) expected_keys.emplace_back(d.key);
+    EXPECT_EQ(keys, expected_keys);
+    EXPECT_EQ(keys.size(), 20u);
+    EXPECT_EQ(std::vector<std::string>(keys.begin(), keys.begin() + 4),
+              (std::vector<std::string>{"capture", "sowing", "end", "extra-turn"}));
     EXPECT_EQ(rules.body["limits"]["pits"], (json{{"min", 1}, {"max", 10}}));
     EXPECT_EQ(rules.body["limits"]["seeds"], (json{{"min", 1}, {"max", 1000}}));
     EXPECT_EQ(rules.body["defaults"]["level"], "medium");

@@ -5,11 +5,13 @@
 
 #include "server/game_store.hpp"
 
+#include "core/game_catalogue.hpp"
 #include "core/rules_string.hpp"
 #include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <set>
 
 namespace mancala::server {
@@ -257,6 +259,104 @@ TEST(GameStore, ARestartFindsEveryLiveGame) {
         EXPECT_EQ(game->session.rules(), parse_rules(stored.rules, stored.pits, stored.seeds));
     }
     EXPECT_EQ(before.back().rules, "relay:capture=always,extra-turn=no");
+}
+
+// Every game of the catalogue is stored by its rules string and replays after a restart:
+// on its own board and on another, refined, played part way, to its end (an end by
+// repetition included), as it was.
+TEST(GameStore, EveryGameOfTheCatalogueComesBackAfterARestart) {
+    mancala::testing::TempDir dir;
+    const std::string path = (dir.path() / "games.sqlite3").string();
+    std::vector<StoredGame> before;
+    std::vector<bool> over;
+    {
+        Fixture f(100, path);
+        GameStore store = f.make();
+        std::mt19937 random(3);
+        for (const GameEntry& entry : game_catalogue().games()) {
+            const std::vector<Rules> variants = {
+                entry.rules, parse_rules(entry.name, 3, 2),
+                // refined: a rules string the catalogue does not name
+                parse_rules(entry.name + (entry.rules.direction == Direction::Clockwise ? ":direction=ccw"
+                                                                                        : ":direction=cw"),
+                            4, 3)};
+            for (std::size_t v = 0; v < variants.size(); ++v) {
+                const auto game = store.create(play::GameSession(variants[v]), "greedy", "easy");
+                const std::size_t moves = v == 0 ? 5 : 1000;  // part way, or to the end
+                for (std::size_t k = 0; k < moves && !game->session.is_over(); ++k) {
+                    const MoveList legal = game->session.legal_moves();
+                    play(store, *game, legal[static_cast<int>(random() % static_cast<unsigned>(legal.size()))]);
+                }
+                before.push_back(to_stored(*game, std::nullopt));
+                over.push_back(game->session.is_over());
+                EXPECT_EQ(parse_rules(before.back().rules, before.back().pits, before.back().seeds), variants[v])
+                    << before.back().rules;
+            }
+        }
+    }
+    Fixture f(100, path);
+    GameStore store = f.make();
+    for (std::size_t i = 0; i < before.size(); ++i) {
+        const StoredGame& stored = before[i];
+        const auto game = store.find(stored.id);
+        ASSERT_NE(game, nullptr) << stored.rules;
+        EXPECT_EQ(game->session.rules(), parse_rules(stored.rules, stored.pits, stored.seeds));
+        EXPECT_EQ(game->session.is_over(), over[i]) << stored.rules;
+        StoredGame again = to_stored(*game, std::nullopt);
+        again.finished_ms = stored.finished_ms;
+        EXPECT_EQ(again, stored) << stored.rules;
+    }
+}
+
+// Games stored before the catalogue (rules strings of the three old presets and their four
+// dimensions) are read with the rules they were played by.
+TEST(GameStore, GamesStoredBeforeTheCatalogueStillReplay) {
+    Fixture f;
+    const auto kalah_with = [](CaptureRule capture, SowingRule sowing, EndRule end, bool extra_turn) {
+        Rules r = make_rules("kalah", 4, 3);
+        r.capture = capture;
+        r.sowing = sowing;
+        r.end = end;
+        r.extra_turn = extra_turn;
+        return r;
+    };
+    const std::vector<std::pair<std::string, Rules>> old = {
+        {"kalah", kalah_with(CaptureRule::IfOppositeNonEmpty, SowingRule::Single, EndRule::EitherRowEmpty, true)},
+        {"homework", kalah_with(CaptureRule::Always, SowingRule::Single, EndRule::EitherRowEmpty, true)},
+        {"relay", kalah_with(CaptureRule::Never, SowingRule::Relay, EndRule::BoardEmpty, true)},
+        {"homework:extra-turn=no",
+         kalah_with(CaptureRule::Always, SowingRule::Single, EndRule::EitherRowEmpty, false)},
+        {"relay:capture=always,extra-turn=no",
+         kalah_with(CaptureRule::Always, SowingRule::Relay, EndRule::BoardEmpty, false)},
+        {"kalah:sowing=relay,end=board-empty",
+         kalah_with(CaptureRule::IfOppositeNonEmpty, SowingRule::Relay, EndRule::BoardEmpty, true)},
+    };
+    std::vector<StoredGame> stored;
+    for (const auto& [text, rules] : old) {
+        StoredGame game;
+        game.id = random_game_id();
+        game.rules = text;
+        game.pits = 4;
+        game.seeds = 3;
+        game.spec = "greedy";
+        game.created_ms = game.active_ms = f.now;
+        // moves as an old server wrote them: the first legal pit of each position
+        play::GameSession session(rules);
+        for (int k = 0; k < 6 && !session.is_over(); ++k) {
+            const int pit = session.legal_moves()[0];
+            game.moves.push_back(StoredMove{session.to_move(), pit});
+            session.play(pit);
+        }
+        f.database.insert(game);
+        stored.push_back(game);
+    }
+    GameStore store = f.make();
+    for (std::size_t i = 0; i < old.size(); ++i) {
+        const auto game = store.find(stored[i].id);
+        ASSERT_NE(game, nullptr) << old[i].first;
+        EXPECT_EQ(game->session.rules(), old[i].second) << old[i].first;
+        EXPECT_EQ(game->session.history().size(), stored[i].moves.size()) << old[i].first;
+    }
 }
 
 TEST(GameStore, RefusesStoredGamesWithBadRules) {

@@ -223,6 +223,35 @@ TEST(ServerReview, AReviewTakesItsDatabaseInItsFirstStep) {
     EXPECT_EQ(reviews.status("c")["review"]["positions"], without["review"]["positions"]);
 }
 
+// A game that is not Kalah-shaped is reviewed without a database (they cover Kalah-shaped
+// games only), even on a server that makes them, and its moves are named as it names them.
+TEST(ServerReview, AnOwareGameIsReviewedInItsOwnNames) {
+    ServerOptions options;
+    options.api.agents.endgame_source = std::make_shared<solve::DatabaseCache>();
+    options.review.position_time = std::chrono::milliseconds(20);
+    const TestServer server(options);
+    const json state = play_to_the_end(
+        server,
+        server.create(json{{"rules", "oware"}, {"pits", 3}, {"seeds", 2}, {"level", "easy"}, {"first", "human"}}));
+    ASSERT_TRUE(state["over"]);
+    const Answer started = server.post(review_url(state, "/review"));
+    ASSERT_TRUE(started.status == 202 || started.status == 200) << started.text;
+    json status = started.body;
+    for (int i = 0; i < 400 && status["status"] == "running"; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+        status = server.get(review_url(state, "/review")).body;
+    }
+    ASSERT_EQ(status["status"], "done") << status;
+    const json& review = status["review"];
+    EXPECT_EQ(review["rules"], "oware");
+    ASSERT_EQ(review["moves"].size(), state["history"].size());
+    for (std::size_t i = 0; i < review["moves"].size(); ++i) {
+        EXPECT_EQ(review["moves"][i]["move"], state["history"][i]["pit"]) << i;
+        const std::string best = review["moves"][i]["best_move"];
+        EXPECT_EQ(best.size(), 1u) << best;  // a letter
+    }
+}
+
 TEST(ServerReview, FinishedReviewsLeaveFirstPastTheLimitKept) {
     ManualPool pool;
     ReviewLimits limits;
