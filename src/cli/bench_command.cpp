@@ -42,18 +42,29 @@ void run(const BenchArgs& args) {
         bench_db_build(args.db_stones, args.db_threads);
         return;
     }
-    fmt::print("{:<28} {:>5} {:>12} {:>9} {:>12}  {}\n", "position", "depth", "nodes", "ms", "nodes/s", "score");
-    std::uint64_t total_nodes = 0;
-    double total_seconds = 0;
-    search::run_bench(search::bench_positions(), args.hash_mb, [&](const search::BenchLine& line) {
-        const auto& r = line.report;
-        total_nodes += r.nodes;
-        total_seconds += r.seconds;
-        fmt::print("{:<28} {:>5} {:>12} {:>9.1f} {:>12}  {}\n", line.position.name, r.depth, r.nodes,
-                   r.seconds * 1000, r.nodes_per_second(), search::format_score(r.score, r.proven));
-    });
-    fmt::print("\ntotal nodes (signature): {}\n", total_nodes);
-    fmt::print("nodes/s: {}\n", static_cast<std::uint64_t>(static_cast<double>(total_nodes) / total_seconds));
+    // One section a family: its positions, its signature (total nodes) and its rate.
+    auto section = [&](const std::vector<search::BenchPosition>& positions, const char* signature_label,
+                       const char* rate_label) {
+        fmt::print("{:<28} {:>5} {:>12} {:>9} {:>12}  {}\n", "position", "depth", "nodes", "ms", "nodes/s",
+                   "score");
+        std::uint64_t total_nodes = 0;
+        double total_seconds = 0;
+        search::run_bench(positions, args.hash_mb, [&](const search::BenchLine& line) {
+            const auto& r = line.report;
+            total_nodes += r.nodes;
+            total_seconds += r.seconds;
+            fmt::print("{:<28} {:>5} {:>12} {:>9.1f} {:>12}  {}\n", line.position.name, r.depth, r.nodes,
+                       r.seconds * 1000, r.nodes_per_second(), search::format_score(r.score, r.proven));
+        });
+        fmt::print("\n{}: {}\n", signature_label, total_nodes);
+        fmt::print("{}: {}\n", rate_label,
+                   static_cast<std::uint64_t>(static_cast<double>(total_nodes) / total_seconds));
+    };
+    // The Kalah family, on the packed boards: the signature of the search since it began.
+    section(search::bench_positions(), "total nodes (signature)", "nodes/s");
+    // The Oware family, on the cyclic board.
+    fmt::print("\n");
+    section(search::oware_bench_positions(), "oware family signature", "oware family nodes/s");
 
     if (args.start_depth > 0) {
         // The headline: time to complete depth N on standard Kalah(6,4) from the start, one thread.
@@ -72,7 +83,9 @@ void run(const BenchArgs& args) {
 void add_bench_command(CLI::App& app) {
     auto args = std::make_shared<BenchArgs>();
     CLI::App* cmd = app.add_subcommand(
-        "bench", "Search a fixed set of positions to fixed depths (one thread): node signature and speed");
+        "bench",
+        "Search fixed sets of positions to fixed depths (one thread), the Kalah family and the Oware family: "
+        "node signatures and speed");
     cmd->add_option("--hash", args->hash_mb, "transposition table size in MiB")
         ->capture_default_str()
         ->check(whole_number(1, 65536));

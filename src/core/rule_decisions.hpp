@@ -9,6 +9,8 @@
 #include "core/rules.hpp"
 #include "core/side.hpp"
 
+#include <optional>
+
 namespace mancala::rule {
 
 // ---- Sowing: which cells a sowing visits, in Position's cell layout.
@@ -77,6 +79,24 @@ constexpr bool makes_tuzdyk(const Rules& rules, int stones, int pit, int pits, i
     return rules.tuzdyk && stones == 3 && mine < 0 && pit != pits - 1 && pit != theirs;
 }
 
+/// The opponent's row is empty (`opponent_row_empty`): may the mover play only the
+/// moves after which it holds stones (must-feed)?
+constexpr bool must_feed_now(const Rules& rules, bool opponent_row_empty) {
+    return rules.must_feed && opponent_row_empty;
+}
+
+/// The captures of a move took `from_opponent` stones from the opponent's row and left it
+/// empty (`opponent_row_empty`): is the move a grand slam?
+constexpr bool is_grand_slam(int from_opponent, bool opponent_row_empty) {
+    return from_opponent > 0 && opponent_row_empty;
+}
+
+/// Is a grand slam played with its captures put back (Oware Abapa)?
+constexpr bool grand_slam_captures_nothing(const Rules& rules) { return rules.grand_slam == GrandSlam::NoCapture; }
+
+/// Is a grand slam illegal while another move is not (Awari)?
+constexpr bool grand_slam_forbidden(const Rules& rules) { return rules.grand_slam == GrandSlam::Forbidden; }
+
 // ---- After the stones are placed: the end of the game.
 
 /// Is the game over, given which rows are empty (either order: the rule is symmetric)?
@@ -113,6 +133,19 @@ constexpr AfterMove after_move(EndRule rule, Side due, bool south_row_empty, boo
     if (game_over(rule, south_row_empty, north_row_empty)) return AfterMove::GameOver;
     return passes(rule, due == Side::South ? south_row_empty : north_row_empty) ? AfterMove::Passes
                                                                                 : AfterMove::Continues;
+}
+
+/// Under this end rule, does the game end when the player due to move has no legal move?
+constexpr bool ends_without_a_move(EndRule rule) { return rule == EndRule::NoMove; }
+
+/// The game ended after `mover`'s move, with these rows empty: the one player who takes
+/// every stone left in the rows, or none when each player takes their own row.
+constexpr std::optional<Side> leftovers_taker(Leftovers rule, Side mover, bool south_row_empty,
+                                              bool north_row_empty) {
+    if (rule == Leftovers::Mover) return mover;
+    if (rule == Leftovers::Emptied && south_row_empty != north_row_empty)
+        return south_row_empty ? Side::South : Side::North;
+    return std::nullopt;
 }
 
 /// When the game ends each player takes the stones left in their own row: what

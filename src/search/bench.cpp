@@ -43,6 +43,22 @@ std::vector<BenchPosition> bench_positions() {
     return set;
 }
 
+std::vector<BenchPosition> oware_bench_positions() {
+    std::vector<BenchPosition> set;
+    const Rules oware = make_rules("oware");
+    set.push_back({"oware start", oware, Position::start(oware), 18});
+    for (int plies : {9, 18, 27, 36})  // both sides to move
+        set.push_back(
+            {fmt::format("oware game 1 ply {}", plies), oware, random_game_position(oware, 1, plies), 18});
+    const Rules awari = make_rules("awari");
+    set.push_back({"awari start", awari, Position::start(awari), 16});
+    const Rules bohnenspiel = make_rules("bohnenspiel");
+    set.push_back({"bohnenspiel start", bohnenspiel, Position::start(bohnenspiel), 16});
+    const Rules vai = make_rules("vai-lung-thlan");
+    set.push_back({"vai-lung-thlan start", vai, Position::start(vai), 14});
+    return set;
+}
+
 std::vector<BenchLine> run_bench(const std::vector<BenchPosition>& positions, std::size_t hash_mb,
                                  const std::function<void(const BenchLine&)>& on_line) {
     std::vector<BenchLine> lines;

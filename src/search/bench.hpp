@@ -23,8 +23,13 @@ struct BenchLine {
     SearchReport report;
 };
 
-/// The signature set: starts of every preset and positions from fixed games.
+/// The signature set of the Kalah family (the packed boards): starts of its presets and
+/// positions from fixed games.
 std::vector<BenchPosition> bench_positions();
+
+/// The signature set of the Oware family (the cyclic board): Oware's start and positions
+/// from a fixed game, and the starts of the other games of its shape.
+std::vector<BenchPosition> oware_bench_positions();
 
 /// Searches every position; `on_line` sees each result as it completes.
 std::vector<BenchLine> run_bench(const std::vector<BenchPosition>& positions, std::size_t hash_mb,

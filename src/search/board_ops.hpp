@@ -1,9 +1,11 @@
 #pragma once
-// What the engine needs of a board, for each of the two board types it searches:
-// the core Position (any size) and the packed boards (at most 7 or 15 pits a side
-// and 255 stones: much faster).
+// What the engine needs of a board, for each of the board types it searches: the
+// core Position (any game, any size), the packed boards of the Kalah-shaped games (at
+// most 7 or 15 pits a side and 255 stones: much faster) and the cyclic board of the
+// games whose stores are off the ring (Oware's family: at most 7 pits and 255 stones).
 
 #include "core/position.hpp"
+#include "search/cyclic_board.hpp"
 #include "search/packed_board.hpp"
 #include "search/position_key.hpp"
 
@@ -52,6 +54,24 @@ struct BoardOps<BasicPackedBoard<Word>> {
     static unsigned movable(const Board& b, const Context& c) { return b.movable(c); }
     static int move_count(const Board& b, const Context& c) { return b.move_count(c); }
     static int store_ending_pit(const Board& b, const Context& c) { return b.store_ending_pit(c); }
+};
+
+template <>
+struct BoardOps<CyclicBoard> {
+    using Board = CyclicBoard;
+    using Context = CyclicRules;
+    static const Rules& rules(const Context& c) { return c.rules; }
+    [[gnu::always_inline]] static MoveResult apply(Board& b, const Context& c, int move) {
+        return b.apply(c, move);
+    }
+    /// position_key of the same position: the core board's key.
+    static std::uint64_t key(const Board& b, const Context& c) { return b.key(c); }
+    static int row_stones(const Board& b, const Context& c, Side side) { return b.row_stones(c, side); }
+    /// The legal moves, must-feed and a forbidden grand slam included.
+    static unsigned movable(const Board& b, const Context& c) { return b.movable(c); }
+    static int move_count(const Board& b, const Context& c) { return b.move_count(c); }
+    /// No sowing ends in a store: there is no extra turn to find.
+    static int store_ending_pit(const Board&, const Context&) { return -1; }
 };
 
 }  // namespace mancala::search

@@ -282,17 +282,25 @@ void Engine::configure(const EngineSettings& settings) {
 void Engine::new_game() { tt_.clear(); }
 
 std::uint64_t Engine::table_key(const Rules& rules, const Position& position) {
-    // The packed boards play Kalah-shaped rules only; every other game searches the core board.
+    // The packed boards play Kalah-shaped rules only, the cyclic board the games of
+    // Oware's shape (whose keys are the core board's); every other game searches the core board.
     const bool packed = kalah_shaped(rules);
     if (packed && PackedBoard::fits(position))
         return BoardOps<PackedBoard>::key(PackedBoard::from(position), PackedRules(rules));
     if (packed && WidePackedBoard::fits(position))
         return BoardOps<WidePackedBoard>::key(WidePackedBoard::from(position), WidePackedRules(rules));
+    if (CyclicBoard::plays(rules, position))
+        return BoardOps<CyclicBoard>::key(CyclicBoard::from(position), CyclicRules(rules));
     return BoardOps<Position>::key(position, rules);
 }
 
 SearchReport Engine::search(const Rules& rules, const Position& position, const SearchLimits& limits,
                             const SearchMode& mode, SearchObserver* observer) {
+    if (!settings_.fast_boards) return search_board(rules, position, position, limits, mode, observer);
+    if (CyclicBoard::plays(rules, position)) {
+        const CyclicRules context(rules);
+        return search_board(context, CyclicBoard::from(position), position, limits, mode, observer);
+    }
     const bool packed = kalah_shaped(rules);
     if (packed && PackedBoard::fits(position)) {
         const PackedRules context(rules);

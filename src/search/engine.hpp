@@ -32,6 +32,11 @@ struct EngineSettings {
     const EndgameOracle* endgame = nullptr;
     /// Take the oracle's values only up to this many stones in the pits (-1: all it holds).
     int endgame_stones = -1;
+    /// Search on the fast boards where they play the game: the packed boards (Kalah's
+    /// shape) and the cyclic board (Oware's). Off, every game is searched on the core
+    /// Position, as the tests and measurements that compare the boards need; table_key()
+    /// is the key of the fast boards.
+    bool fast_boards = true;
 };
 
 class Engine {

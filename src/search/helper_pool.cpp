@@ -49,5 +49,6 @@ void HelperPool<Board>::run(int index) {
 template class HelperPool<Position>;
 template class HelperPool<PackedBoard>;
 template class HelperPool<WidePackedBoard>;
+template class HelperPool<CyclicBoard>;
 
 }  // namespace mancala::search

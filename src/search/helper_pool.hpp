@@ -56,5 +56,6 @@ private:
 extern template class HelperPool<Position>;
 extern template class HelperPool<PackedBoard>;
 extern template class HelperPool<WidePackedBoard>;
+extern template class HelperPool<CyclicBoard>;
 
 }  // namespace mancala::search

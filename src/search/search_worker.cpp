@@ -224,21 +224,24 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
 
     // Step 2b. Games that end on a repeated position (Oware): a position already on the
     // path ends the game there. Its value depends on the path, not on the position alone,
-    // so it counts as an estimate: no entry built on it is taken for proven.
+    // so it counts as an estimate: no entry built on it is taken for proven. Stones leave
+    // the pits only for the stores, so only the positions since the path's last capture,
+    // those with as many stones in the pits, can be this one: the search looks back no further.
     if (repetitions_) {
         if (key == 0) key = Ops::key(p, context_);
-        if (std::find(path_.begin(), path_.end(), key) != path_.end()) {
-            ++estimates_;
-            return repetition_value(p);
-        }
+        for (std::size_t k = path_.size(); k-- > 0 && path_[k].stones == stones;)
+            if (path_[k].key == key) {
+                ++estimates_;
+                return repetition_value(p);
+            }
     }
-    struct PathEntry {
-        std::vector<std::uint64_t>* path;
-        ~PathEntry() {
+    struct OnPath {
+        std::vector<PathStep>* path;
+        ~OnPath() {
             if (path) path->pop_back();
         }
     } on_path{repetitions_ ? &path_ : nullptr};
-    if (repetitions_) path_.push_back(key);
+    if (repetitions_) path_.push_back(PathStep{key, stones});
 
     // Step 3. The horizon: a heuristic estimate.
     if (depth <= 0) {
@@ -436,7 +439,7 @@ RootScore SearchWorker<Board>::search_root(const Board& root, int depth, int alp
     }
     const std::vector<int>& moves = put_off.empty() ? order : put_off;
     path_.clear();
-    if (repetitions_) path_.push_back(Ops::key(root, context_));
+    if (repetitions_) path_.push_back(PathStep{Ops::key(root, context_), stones_in_pits(root)});
     for (std::size_t k = 0; k < moves.size(); ++k) {
         const int move = moves[k];
         root_progress_ = RootProgress{move, static_cast<int>(k) + 1, static_cast<int>(moves.size())};
@@ -512,5 +515,6 @@ std::vector<int> SearchWorker<Board>::principal_variation(const Board& root, int
 template class SearchWorker<Position>;
 template class SearchWorker<PackedBoard>;
 template class SearchWorker<WidePackedBoard>;
+template class SearchWorker<CyclicBoard>;
 
 }  // namespace mancala::search

@@ -246,7 +246,11 @@ private:
     /// The rules end the game on a repeated position: search() compares each node with
     /// the positions on its path (`path_`, their table keys), the root's included.
     const bool repetitions_;
-    std::vector<std::uint64_t> path_;
+    struct PathStep {
+        std::uint64_t key;
+        int stones;  ///< in the pits: never more than at the step before
+    };
+    std::vector<PathStep> path_;
     RootProgress root_progress_;
     std::uint64_t nodes_ = 0;
     std::uint64_t unflushed_ = 0;
@@ -270,5 +274,6 @@ private:
 extern template class SearchWorker<Position>;
 extern template class SearchWorker<PackedBoard>;
 extern template class SearchWorker<WidePackedBoard>;
+extern template class SearchWorker<CyclicBoard>;
 
 }  // namespace mancala::search
