@@ -52,7 +52,11 @@ std::string describe_move(const Rules& rules, const PlayedMove& move) {
     std::string text = fmt::format("{} played {}: {}.", side_title(mover), pit_name(rules, mover, move.pit),
                                    sowing_path(rules, move));
     const int last = r.last_cell;
-    const std::uint64_t kalah_capture = (std::uint64_t{1} << last) | (std::uint64_t{1} << (2 * n - last));
+    // A Kalah capture takes the last pit and the one opposite it; a store has no opposite.
+    const bool last_in_pit =
+        last != move.before.store_cell(Side::South) && last != move.before.store_cell(Side::North);
+    const std::uint64_t kalah_capture =
+        last_in_pit ? (std::uint64_t{1} << last) | (std::uint64_t{1} << (2 * n - last)) : 0;
     if (r.tuzdyk) {
         text += fmt::format(" {} becomes {}'s tuzdyk: its 3 stones and every stone sown there later are {}'s.",
                             cell_name(rules, last), side_title(mover), to_string(mover));
