@@ -13,6 +13,7 @@
 
 #include "core/rules.hpp"
 #include "core/side.hpp"
+#include "search/count_fitted_evaluation.hpp"
 #include "search/score_units.hpp"
 
 #include <algorithm>
@@ -71,12 +72,14 @@ int fitted_rows_value(const int* mine, const int* theirs, int pits, const Rules&
     return value + W::kMyCapture * best_capture(mine, theirs) + W::kTheirCapture * best_capture(theirs, mine);
 }
 
-/// The fitted value of `board` for its side to move, in points, stores left out. The
-/// fit is Kalah's: games of another shape (Oware...) count their stores alone until
-/// they have a fit of their own.
+/// The fitted value of `board` for its side to move, in points, stores left out: Kalah's
+/// fit for the Kalah-shaped games, the count-capture fit (count_fitted_evaluation.hpp)
+/// for Oware's family; the games of neither shape (the relay games with stores on the
+/// ring) count their stores alone until they have a fit of their own.
 template <class Board>
 int fitted_value(const Board& board, const Rules& rules) {
-    if (!kalah_shaped(rules)) return 0;
+    const bool kalah = kalah_shaped(rules);
+    if (!kalah && !count_capture_family(rules)) return 0;
     const int n = board.pits();
     const Side me = board.to_move(), them = opponent(me);
     int mine[kMaxPits + 1], theirs[kMaxPits + 1];
@@ -84,6 +87,7 @@ int fitted_value(const Board& board, const Rules& rules) {
         mine[i] = board.pit(me, i);
         theirs[i] = board.pit(them, i);
     }
+    if (!kalah) return count_fitted_rows_value(mine, theirs, n, rules);
     mine[n] = theirs[n] = 1;
     return n == 6 ? fitted_rows_value<6>(mine, theirs, n, rules) : fitted_rows_value(mine, theirs, n, rules);
 }

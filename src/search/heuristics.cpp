@@ -16,8 +16,9 @@ constexpr HeuristicInfo kHeuristics[] = {
     {Heuristic::SideDiff, "side-diff", "stones in own pits minus stones in the opponent's pits"},
     {Heuristic::Weighted, "weighted", "store difference + 0.3 x side difference"},
     {Heuristic::Fitted, "fitted",
-     "store difference + a least-squares fit to exact values of the pits by distance, extra turns, captures, empty "
-     "pits"},
+     "store difference + a least-squares fit of the pits for the game's family: Kalah's to exact values (pits by "
+     "distance, extra turns, captures, empty pits), Oware's to played-out values (seeds, exposed pits, captures, "
+     "empty pits)"},
 };
 
 }  // namespace

@@ -18,7 +18,7 @@ enum class Heuristic : std::uint8_t {
     Side,       ///< stones in own pits
     SideDiff,   ///< stones in own pits minus stones in the opponent's
     Weighted,   ///< store difference + 0.3 x side difference
-    Fitted,     ///< store difference + a linear fit of the pits to exact values (fitted_evaluation.hpp)
+    Fitted,     ///< store difference + a linear fit of the pits for the family (fitted_evaluation.hpp)
 };
 
 struct HeuristicInfo {

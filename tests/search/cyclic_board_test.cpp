@@ -33,7 +33,7 @@ unsigned legal_mask(const Rules& rules, const Position& p) {
 
 // A position of random counts (at most `max_stones` a pit, small stores) that the board
 // holds and whose game is not over; none after many tries (a board too small).
-std::optional<Position> random_position(std::mt19937& rng, const Rules& rules, int max_stones) {
+std::optional<Position> random_cyclic_position(std::mt19937& rng, const Rules& rules, int max_stones) {
     for (int attempt = 0; attempt < 100; ++attempt) {
         std::vector<int> south(static_cast<std::size_t>(rules.pits)), north(static_cast<std::size_t>(rules.pits));
         for (int& x : south) x = static_cast<int>(rng() % static_cast<unsigned>(max_stones + 1));
@@ -171,7 +171,7 @@ TEST(CyclicBoard, PlaysEveryGameOfItsShapeExactlyLikePosition) {
         for (int g = 0; g < 1600 && !HasFailure(); ++g) {
             const int pits = 1 + g % CyclicBoard::kMaxPits;
             const Rules rules = make_rules(game, pits, 4);
-            if (const auto p = random_position(rng, rules, g % 7 == 0 ? 30 : 5))
+            if (const auto p = random_cyclic_position(rng, rules, g % 7 == 0 ? 30 : 5))
                 expect_same_game(rules, *p, rng, 300, seen);
         }
         expect_covers_every_case(seen, game);
@@ -191,7 +191,7 @@ TEST(CyclicBoard, PlaysRandomRuleSetsOfItsShapeExactlyLikePosition) {
         ASSERT_TRUE(cyclic_shaped(*rules)) << describe(*rules);
         ++rule_sets;
         const auto p = rule_sets % 2 == 0 ? std::optional<Position>(Position::start(*rules))
-                                          : random_position(rng, *rules, rule_sets % 9 == 0 ? 40 : 4);
+                                          : random_cyclic_position(rng, *rules, rule_sets % 9 == 0 ? 40 : 4);
         if (!p || !CyclicBoard::fits(*p) || p->is_terminal(*rules)) continue;
         expect_same_game(*rules, *p, rng, 200, seen);
     }
@@ -250,7 +250,7 @@ TEST(CyclicBoard, PerftEqualsCorePerft) {
         std::mt19937 rng(5);
         std::vector<Position> roots{Position::start(rules)};
         for (int k = 0; k < 4; ++k)
-            if (const auto p = random_position(rng, rules, 3)) roots.push_back(*p);
+            if (const auto p = random_cyclic_position(rng, rules, 3)) roots.push_back(*p);
         for (const Position& root : roots)
             for (int plies = 1; plies <= 6; ++plies)
                 ASSERT_EQ(board_perft(CyclicBoard::from(root), CyclicRules(rules), plies),
