@@ -14,6 +14,7 @@
 #include "core/rules.hpp"
 #include "core/side.hpp"
 #include "search/count_fitted_evaluation.hpp"
+#include "search/ring_fitted_evaluation.hpp"
 #include "search/score_units.hpp"
 
 #include <algorithm>
@@ -74,12 +75,10 @@ int fitted_rows_value(const int* mine, const int* theirs, int pits, const Rules&
 
 /// The fitted value of `board` for its side to move, in points, stores left out: Kalah's
 /// fit for the Kalah-shaped games, the count-capture fit (count_fitted_evaluation.hpp)
-/// for Oware's family; the games of neither shape (the relay games with stores on the
-/// ring) count their stores alone until they have a fit of their own.
+/// for Oware's family, and the ring fit (ring_fitted_evaluation.hpp) for the others.
 template <class Board>
 int fitted_value(const Board& board, const Rules& rules) {
     const bool kalah = kalah_shaped(rules);
-    if (!kalah && !count_capture_family(rules)) return 0;
     const int n = board.pits();
     const Side me = board.to_move(), them = opponent(me);
     int mine[kMaxPits + 1], theirs[kMaxPits + 1];
@@ -87,7 +86,10 @@ int fitted_value(const Board& board, const Rules& rules) {
         mine[i] = board.pit(me, i);
         theirs[i] = board.pit(them, i);
     }
-    if (!kalah) return count_fitted_rows_value(mine, theirs, n, rules);
+    if (!kalah) {
+        return count_capture_family(rules) ? count_fitted_rows_value(mine, theirs, n, rules)
+                                           : ring_fitted_rows_value(mine, theirs, n, rules);
+    }
     mine[n] = theirs[n] = 1;
     return n == 6 ? fitted_rows_value<6>(mine, theirs, n, rules) : fitted_rows_value(mine, theirs, n, rules);
 }
