@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the arena figures of the README (results land in docs/results/).
+# Reproduces the arena figures of docs/PERFORMANCE.md (results land in docs/results/).
 # Usage: scripts/experiments.sh [ladder|mcts|heuristics|all]   (default: all)
 # Each run keeps a journal, so an interrupted run resumes where it stopped.
 set -euo pipefail

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Solves Kalah(m,n) start positions for the README table, under the standard
+# Solves Kalah(m,n) start positions for the tables of docs/SOLVING.md, under the standard
 # (kalah) and the empty-capture (homework) rules, one JSON line per game in
 # docs/results/solved/values.jsonl. Each solve gets at most LIMIT seconds
 # (default 300); a game that does not finish in time is recorded as such.
-# Prints the two tables in the README's form at the end.
+# Prints the two tables in the form of docs/SOLVING.md at the end.
 # Usage: scripts/solve-table.sh [LIMIT]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +27,7 @@ for rules in kalah homework; do
 done
 mv "$out.tmp" "$out"
 
-# The README's tables, from the results.
+# The tables of docs/SOLVING.md, from the results.
 python3 - "$out" <<'PY'
 import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]

@@ -112,7 +112,7 @@ TEST(SolveCommand, DbStonesCapsADatabaseOnDisk) {
     const auto a = nlohmann::json::parse(run(common + " --json --db-stones 4"));
     const auto b = nlohmann::json::parse(run(common + " --json"));
     EXPECT_EQ(a.at("value"), b.at("value"));
-    EXPECT_EQ(a.at("value").get<int>(), 6);  // Kalah(4,3): the first player wins by 6 (README table)
+    EXPECT_EQ(a.at("value").get<int>(), 6);  // Kalah(4,3): the first player wins by 6 (docs/SOLVING.md)
 }
 
 // A proof's progress in a log (stderr is a pipe here): whole lines, the warm-up

@@ -1,18 +1,15 @@
-"""The README's examples of the Python module run as printed."""
+"""The examples of the Python module's guide (docs/PYTHON.md) run as printed."""
 
 import pathlib
 import re
 import runpy
 
 
-README = pathlib.Path(__file__).resolve().parents[2] / "README.md"
+GUIDE = pathlib.Path(__file__).resolve().parents[2] / "docs" / "PYTHON.md"
 
 
 def examples():
-    text = README.read_text()
-    section = text[text.index("## Python module"):]
-    section = section[:section.index("\n## ", 1)]
-    return re.findall(r"```python\n(.*?)```", section, re.S)
+    return re.findall(r"```python\n(.*?)```", GUIDE.read_text(), re.S)
 
 
 def run(example, tmp_path, capsys):
@@ -22,7 +19,7 @@ def run(example, tmp_path, capsys):
     return capsys.readouterr().out.splitlines()
 
 
-def test_the_readme_example_runs(tmp_path, capsys):
+def test_the_guide_example_runs(tmp_path, capsys):
     example = examples()[0]
     assert len(example.splitlines()) == 10
     lines = run(example, tmp_path, capsys)

@@ -21,7 +21,7 @@ def test_solve_equals_the_command_line(cli_json, rules, pits, seeds, method):
 
 
 def test_known_values():
-    # Kalah(4,3): the first player wins by 6 (README's analyze example proves the same).
+    # Kalah(4,3): the first player wins by 6 (the analyze example of docs/CLI.md proves the same).
     assert mancala.solve(Rules("kalah", pits=4, seeds=3), threads=1).value == 6
     s = mancala.solve(Rules("kalah", pits=3, seeds=3), threads=1, method="retrograde")
     assert s.method == "retrograde" and s.work > 0 and s.seconds >= 0

@@ -932,7 +932,7 @@ TEST(ServerApi, HintScoresEveryMoveBestFirst) {
             EXPECT_GE(moves[i - 1]["score"].get<double>(), moves[i]["score"].get<double>());
         }
     }
-    // Kalah(4,3) is solved: the first player wins by 6, with B3 (README, Solved games); the
+    // Kalah(4,3) is solved: the first player wins by 6, with B3 (docs/SOLVING.md, Solved games); the
     // engine proves it well within the hint's time, unless slowed down (sanitizers).
     if (moves[0]["exact"] == true) {
         EXPECT_EQ(a.body["best"], "B3");
