@@ -16,6 +16,7 @@ step() {
 
 step ./scripts/build.sh
 step ./scripts/format.sh --check
+step ./scripts/check-commits.sh --bench build/mancala
 step ctest --preset release
 step ./tests/browser/run.sh
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Every relative link in README.md and docs/*.md resolves.
+"""Every relative link in README.md, CONTRIBUTING.md and docs/*.md resolves.
 
 A link to a file must name a file or folder of the repository (and never one outside it). A link
 with an anchor, `FILE.md#anchor` or `#anchor` in the same file, must match a heading of that file
@@ -58,7 +58,8 @@ def anchors(path, cache={}):
 
 def check(root):
     root = root.resolve()
-    files = [root / "README.md"] + sorted((root / "docs").glob("*.md"))
+    optional = [root / "CONTRIBUTING.md"]
+    files = [root / "README.md"] + [f for f in optional if f.exists()] + sorted((root / "docs").glob("*.md"))
     problems = []
     for source in files:
         if not source.exists():
