@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The engine's strength in every game of the catalogue (README, "Games"): a gauntlet of
+# The engine's strength in every game of the catalogue (the README's games table): a gauntlet of
 # engine:time=MOVE_TIME against alphabeta:depth=8 and mcts:iterations=10000, GAMES a
 # pairing from openings of 2 random plies, each opening with both colours, two at a time.
 #   bench/family_strength.sh [MOVE_TIME] [GAMES] [MANCALA] [GAME ...]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The homework benchmarks of the README: wall time (best of N runs) and peak
+# The homework benchmarks of docs/PERFORMANCE.md ("Homework logs"): wall time (best of N runs) and peak
 # memory of the whole process, for the official-size and the deep input.
 # Usage: bench/homework.sh [build/mancala] [runs]
 set -euo pipefail

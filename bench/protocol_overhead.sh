@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The engine protocol's overhead (README, "The engine protocol"): the same fixed-depth
+# The engine protocol's overhead (docs/PERFORMANCE.md, "The engine protocol"): the same fixed-depth
 # games played by agents in process and by the same agents as external engines
 # (`cmd:mancala engine --agent SPEC`), one game at a time. The games are identical (the
 # fixed depth makes them so; the script checks), so the difference in wall time is the

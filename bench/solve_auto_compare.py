@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Times `mancala solve` (auto) of two builds on the games of the README's solved
+"""Times `mancala solve` (auto) of two builds on the games of docs/SOLVING.md's solved
 tables, runs of each in turn, and checks that they agree on every value.
 
 Usage: bench/solve_auto_compare.py OLD_BINARY NEW_BINARY [RUNS]   (default 5 runs)
@@ -7,7 +7,7 @@ Usage: bench/solve_auto_compare.py OLD_BINARY NEW_BINARY [RUNS]   (default 5 run
 Prints one JSON line a game (the methods each build took, the range and median of
 its own `seconds`), then the sum of the medians. The games of the tables up to
 Kalah(5,4) and (6,3): the bigger ones take seconds to minutes and are measured on
-their own (README, "Solved games").
+their own (docs/PERFORMANCE.md, "Auto's race").
 """
 import json
 import statistics

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A match of the engine against itself as it was at an earlier commit: the strength
-# of a change, measured by games (README, "Strength against the engine of commit 7bb1f56").
+# of a change, measured by games (docs/PERFORMANCE.md, "Strength against the engine of commit 7bb1f56").
 #   bench/strength_match.sh [MOVE_TIME] [GAMES] [BASELINE_COMMIT] [OUT] [OPTIONS]
 # MOVE_TIME (default 50ms) goes to both engines' time=; GAMES (default 400) are played
 # from balanced 4-ply openings, each opening both ways, two at a time. The baseline is

@@ -109,7 +109,7 @@ void run(const ReviewArgs& args) {
     const agents::AgentContext context = args.host.context();
     ProgressLine line(stderr, is_terminal(stderr), std::chrono::milliseconds(250));
     // Exact values from the folder, else from a database built here first: more positions
-    // proven, and sooner (README, "mancala review").
+    // proven, and sooner (docs/CLI.md, "mancala review").
     if (!args.quiet && context.endgame_dir.empty() && args.db_size > 0)
         line.show("review: building an endgame database in memory");
     const std::shared_ptr<const search::EndgameOracle> oracle =

@@ -251,7 +251,7 @@ void add_serve_command(CLI::App& app) {
                     fmt::format("folder of the standard error logs of --allow-external programs (default: {})",
                                 protocol::default_engine_log_dir().string()));
     cmd->footer(
-        "Open the printed address in a browser. The API is described in the README (\"HTTP API\");\n"
+        "Open the printed address in a browser. The API is described in docs/HTTP-API.md;\n"
         "GET /healthz answers how it is, GET /metrics the same for Prometheus.\n"
         "Examples:\n"
         "  mancala serve\n"

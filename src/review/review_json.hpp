@@ -1,6 +1,6 @@
 #pragma once
 // A game review as one JSON object, the same for `mancala review --json` and the
-// server's review route (docs: README "mancala review").
+// server's review route (docs/CLI.md, "mancala review").
 
 #include "review/game_review.hpp"
 

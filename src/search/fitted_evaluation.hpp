@@ -9,7 +9,7 @@
 // extra turn), the biggest capture one sowing makes, and the empty pits. On the
 // held-out fifth of 30,000 positions its mean squared error is 47.5 stones², against
 // 78.7 for `weighted` (0.3 x the side difference) and 94.1 for nothing; it is slower
-// to compute but stronger at equal time (README, "Heuristics").
+// to compute but stronger at equal time (docs/PERFORMANCE.md, "Heuristics").
 
 #include "core/rules.hpp"
 #include "core/side.hpp"

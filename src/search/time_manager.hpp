@@ -32,13 +32,13 @@ struct TimePlan {
 };
 
 /// The moves the clock is shared over, from the stones still in the pits: 1 + stones / 8.
-/// A player has on average about 1 + stones / 3 moves left (README, "Time management"),
+/// A player has on average about 1 + stones / 3 moves left (docs/CLI.md, "Time management"),
 /// but games end suddenly when a row empties, and late positions are small and often
 /// proven in a fraction of their share, so the clock is spent early on purpose; each
 /// later move's share shrinks with what is left, never into the reserve.
 double planning_horizon(int stones_in_pits);
 
-/// The clock policy (README, "Time management"):
+/// The clock policy (docs/CLI.md, "Time management"):
 /// - a reserve is never planned for: a tenth of the clock up to a second, and at least a
 ///   millisecond for each move still expected;
 /// - a move gets the rest over the planning horizon, a third more in the middlegame

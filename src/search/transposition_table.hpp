@@ -8,7 +8,7 @@
 // random probe of a big table waits for a page walk and a memory access that
 // prefetching barely hides here (bench: 3%); the small table stays in the core's
 // caches and TLB. It also keeps the many small entries from evicting the big
-// ones, which save the most work. Figures: README, "Engine speed".
+// ones, which save the most work. Figures: docs/PERFORMANCE.md, "Engine speed".
 
 #include "util/anonymous_memory.hpp"
 

@@ -1,5 +1,5 @@
 #pragma once
-// The JSON API of `mancala serve` (README, "HTTP API"): each route as a function
+// The JSON API of `mancala serve` (docs/HTTP-API.md): each route as a function
 // from the request's id and body to a status and a JSON answer, with no HTTP in it.
 // The transport (src/server/http_server.*) maps routes here and turns errors into
 // {"error": "..."} answers.

@@ -3,7 +3,7 @@
 // Boost.Beast connections, with the game store on SQLite, a think pool that keeps
 // agents' thinking away from the threads that answer quick requests, a budget of
 // new games per client, and metrics. Every resource a client can make it spend has
-// a bound (README, "Serving").
+// a bound (docs/CLI.md, "mancala serve").
 
 #include "server/api.hpp"
 #include "server/game_database.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// Games, boards and moves as the JSON objects of the HTTP API (README, "HTTP API").
+// Games, boards and moves as the JSON objects of the HTTP API (docs/HTTP-API.md).
 
 #include "core/position.hpp"
 #include "play/game_session.hpp"

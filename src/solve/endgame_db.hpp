@@ -1,6 +1,6 @@
 #pragma once
 // Endgame databases: the exact value of every position with up to some number of
-// stones in the pits, by tiered retrograde analysis (see README, "mancala db").
+// stones in the pits, by tiered retrograde analysis (docs/SOLVING.md, "mancala db build and mancala db query").
 // Stones only leave the pits for the stores, so tier t (t stones in the pits)
 // depends only on itself and lower tiers, and a position's value (what the mover
 // still gains) depends only on the pits: the stores never enter. Tiers are built

@@ -240,7 +240,7 @@ double expected_build_seconds(const Rules& rules, int built, int stones, int thr
 
 int default_db_stones(const Rules& rules, int stones, std::uint64_t budget) {
     // The proof grows with the stones above the database and the build with the
-    // positions in it. Measured from a fresh start (README, "Solved games"), the best
+    // positions in it. Measured from a fresh start (docs/PERFORMANCE.md, "Solving times"), the best
     // database leaves about 25 stones above it while it holds no more than about 100
     // million positions (kQuickDatabasePositions: Kalah(5,5) 23 stones, Kalah(6,4) 18,
     // (5,4) 15, (6,3) 12), and no less than half the stones less six while the budget

@@ -2,7 +2,7 @@
 // Rankings of game positions built on the composition ranking:
 //  - TierRanking numbers the positions of one tier (a fixed number of stones in
 //    the pits) by their pit contents and side to move: the index of the endgame
-//    databases, where the stores do not matter (see solve/README in the docs).
+//    databases, where the stores do not matter (docs/SOLVING.md).
 //  - StateRanking numbers whole game states (pits, both stores, side to move) of
 //    a board with a fixed total of stones.
 
