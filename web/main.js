@@ -1,0 +1,1890 @@
+// The mancala web page: native ES modules, no framework, no build step (docs/WEB.md).
+// It talks to `mancala serve` through the JSON API (see README.md, "HTTP API"). Against the
+// computer the player is South; in a two-player game (level "human") Player 1 is South and
+// Player 2 North, and the page plays for whichever side is to move.
+
+import { capitalised, exact, formatScore, gameLabel, gradeWord, listed, plural, reviewValue, shortCount, stoneDelay as delayForSpeed } from './format.js';
+import * as notation from './notation.js';
+import { capturedCells, layoutOf, playedPits, previewNames } from './notation.js';
+
+const $ = (id) => document.getElementById(id);
+const app = $('app');
+const boardEl = $('board');
+const statusEl = $('status');
+const toastEl = $('toast');
+const form = $('new-game-form');
+const speedEl = $('speed');
+const hintBtn = $('hint-btn');
+const undoBtn = $('undo-btn');
+const skipBtn = $('skip-btn');
+const shareBtn = $('share-btn');
+const themeBtn = $('theme-btn');
+const soundBtn = $('sound-btn');
+
+const DOTS_MAX_PIT = 12; // draw stone dots up to this many in a pit (the number is always shown)
+const DOTS_MAX_STORE = 24;
+const EXPIRED_TEXT = 'This game has expired on the server. Start a new game to play on.';
+const OUT_OF_DATE = 'The game had moved on elsewhere (another tab?): here it is as the server has it.';
+const STALE = {}; // askAi's answer to a 409: the page's copy of the game is out of date
+const GAME_KEY = 'mancala.game'; // localStorage: the id of the last game this browser played
+const THEME_KEY = 'mancala.theme'; // localStorage: "dark" or "light" once the toggle is used
+const SOUND_KEY = 'mancala.sound'; // localStorage: "on" once sound is turned on
+const GAME_ID = /^[A-Za-z0-9_-]{1,128}$/; // what an id from a URL may look like before it is sent
+const AI_TRIES = 5; // ai-move requests while the server is busy (503) before asking the player
+const RETRY_MIN_S = 1;
+const RETRY_MAX_S = 30;
+const RETRY_DEFAULT_S = 2; // a 503 or 429 without a usable Retry-After
+const TWO_PLAYERS = 'human'; // the level of a game between two people on one screen
+const MARKS = ['source', 'sown', 'last', 'captured', 'extra'];
+const REVIEW_POLL_MS = 500; // how often a running review's progress is asked for
+const REVIEW_TRIES = 5; // review requests while other reviews fill the server (503)
+const GRADES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+// What players read in the New game panel; the server's descriptions (GET /api/rules,
+// GET /api/agents) replace these when it gives them.
+const LEVEL_LABELS = { human: 'Two players (one screen)' };
+const descriptions = {
+  rules: {
+    kalah: 'Standard Kalah: the last stone in your own empty pit captures it and the opposite pit.',
+    homework: 'As Kalah, but the capture happens even when the opposite pit is empty.',
+    relay: 'The last stone in a non-empty own pit lifts it and sows on; no captures.',
+  },
+  level: { human: 'No computer: two people take turns on one screen.' },
+};
+// The games the picker offers, by name: their own board and how they are drawn (GET /api/rules's
+// `games`); these three until the server says.
+const KALAH_DRAWING = { names: 'kalah', direction: 'ccw', stores_on_ring: true, tuzdyk: false, must_feed: false, kalah_shaped: true };
+let games = new Map(
+  ['kalah', 'homework', 'relay'].map((name) => [name, { name, pits: 6, seeds: 4, ...KALAH_DRAWING }]),
+);
+// Levels that play only the Kalah-shaped games (GET /api/agents's kalah_only): perfect.
+const kalahOnly = new Set(['perfect']);
+const REPETITION_TEXT = 'The position repeated: each side takes its own seeds.';
+
+let state = null; // the last state from the server
+let generation = 0; // bumped by new game / undo: stale responses and animations stop
+// idle | loading | thinking (the AI) | hinting | animating | over | waiting (the server is busy,
+// the AI is asked again soon) | stalled (the AI's move failed; the player may ask again) | expired
+let mode = 'loading';
+let gone = false; // the server no longer has the game shown (404): the board stays, inert
+let readOnly = false; // a finished game opened from a link or a reload: shown, never changed
+let viewPly = null; // the timeline: null shows the game; k shows the board after its k-th move
+let skipping = false; // the current animation jumps to its end
+let wakers = []; // resolve functions of pending sleeps (skip wakes them)
+let hints = null; // {pit: score} from the last hint, cleared by any move
+let layout = null; // what the board DOM was built for (layoutOf)
+const cells = new Map(); // cell name (B4, A1, c, ...) -> {el, count, dots, score, kind, side, tally, value}
+const sideOfCell = new Map(); // cell name -> 'south' | 'north'
+
+let toastTimer = null;
+let news = []; // what happened during the last moves, announced with the next status
+let soundOn = false;
+let audio = null; // the AudioContext, made when sound is first turned on
+// The review of the finished game shown: {id, pits (the moves reviewed), status: running | done,
+// data (the server's review once done)}; null when there is none.
+let review = null;
+let reviewToken = 0; // bumped when a review is dropped or restarted: its polling stops
+let reviewGraph = null; // the graph drawn: {cursor (the line at the ply shown), x (ply -> x), width}
+
+// ---------- API ----------
+
+async function api(method, path, body) {
+  // The server refuses a POST that is not JSON (415), so every POST says it is and carries a body,
+  // `{}` when there is nothing to say.
+  if (method === 'POST' && body === undefined) body = {};
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw new Error('The server does not answer (' + e.message + ')');
+  }
+  let data = null;
+  let unreadable = false;
+  const text = await response.text();
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      unreadable = true; // an error page from something in between still has a status worth reading
+    }
+  }
+  if (!response.ok) {
+    const error = new Error((data && data.error) || `HTTP ${response.status}`);
+    error.status = response.status;
+    error.retryAfter = retryAfterSeconds(response.headers.get('Retry-After'));
+    // Under /api/games/{id} a 404 means the server no longer has the game (expired, deleted,
+    // restarted): the callers end the page's game instead of showing the error and going on.
+    if (response.status === 404 && path.startsWith('/api/games/')) {
+      error.expired = true;
+      error.message = 'This game has expired on the server.';
+    }
+    throw error;
+  }
+  if (unreadable) throw new Error(`Bad answer from the server (HTTP ${response.status})`);
+  return data;
+}
+
+// Retry-After is seconds or an HTTP date; null when absent or unreadable.
+function retryAfterSeconds(value) {
+  if (!value) return null;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.ceil((at - Date.now()) / 1000);
+}
+
+// Seconds to wait before asking again: what the server said, kept within 1..30 s so a bad header
+// neither hammers the server nor leaves the player waiting for minutes.
+function retryDelay(error) {
+  const s = error.retryAfter;
+  return s === null || s === undefined ? RETRY_DEFAULT_S : Math.min(RETRY_MAX_S, Math.max(RETRY_MIN_S, s));
+}
+
+// ---------- the game's address ----------
+// The page keeps its game in the URL (?game=ID, so a reload or the same link in another tab resumes
+// it) and in localStorage (so opening the bare address resumes the last game too).
+
+const gameInUrl = () => new URLSearchParams(location.search).get('game');
+
+function storedGame() {
+  try {
+    return localStorage.getItem(GAME_KEY);
+  } catch (e) {
+    return null; // no storage (private mode, disabled): the URL alone keeps the game
+  }
+}
+
+function setUrlGame(id) {
+  const url = new URL(location.href);
+  if (id) url.searchParams.set('game', id);
+  else url.searchParams.delete('game');
+  // replaceState, not pushState: Back should leave the page, not step through old games
+  if (url.href !== location.href) history.replaceState(history.state, '', url.href);
+}
+
+function rememberGame(id) {
+  setUrlGame(id);
+  try {
+    localStorage.setItem(GAME_KEY, id);
+  } catch (e) {
+    // no storage: the URL alone keeps the game
+  }
+}
+
+function forgetGame(id) {
+  if (gameInUrl() === id) setUrlGame(null);
+  try {
+    // another tab may have stored a newer game meanwhile: only forget this one
+    if (localStorage.getItem(GAME_KEY) === id) localStorage.removeItem(GAME_KEY);
+  } catch (e) {
+    // no storage
+  }
+}
+
+// ---------- the board's layout ----------
+
+// The layout of the game shown, or of the New game panel's choice before there is one.
+function currentLayout() {
+  if (state && state.pit_names) return layoutOf(state.pit_names, state.rules);
+  const game = games.get(selectedGame()) || { name: 'kalah', ...KALAH_DRAWING };
+  const n = Math.max(1, Math.min(16, Number($('pits').value) || game.pits || 6));
+  return layoutOf(previewNames(game, n), game);
+}
+
+const storeOf = (side) => notation.storeOf(layout, side);
+const isStore = (name) => notation.isStore(layout, name);
+// A game between two people on one screen (the form's choice before there is a game).
+const twoPlayer = () =>
+  state ? !!state.opponent && (state.opponent.level === TWO_PLAYERS || state.opponent.spec === TWO_PLAYERS) : $('level').value === TWO_PLAYERS;
+const playerName = (side) => notation.playerName(side, twoPlayer());
+// Who may move now from this page: South against the computer, either side between two people.
+const humanToMove = () => !!state && !state.over && (twoPlayer() || state.to_move === 'south');
+
+
+
+// A server board's counts by cell name, in the layout drawn.
+const countsOf = (board) => notation.countsOf(board, layout);
+
+function sleep(ms) {
+  if (skipping || ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      wakers = wakers.filter((w) => w !== wake);
+      resolve();
+    }, ms);
+    const wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    wakers.push(wake);
+  });
+}
+
+function skipAnimation() {
+  if (mode !== 'animating') return;
+  skipping = true;
+  const pending = wakers;
+  wakers = [];
+  pending.forEach((w) => w());
+}
+
+// Milliseconds per stone: speed 1 = 700 ms, speed 10 = 25 ms.
+const stoneDelay = () => delayForSpeed(speedEl.value);
+
+function setMode(m) {
+  mode = m;
+  app.dataset.state = m;
+  $('thinking').hidden = m !== 'thinking';
+  skipBtn.disabled = m !== 'animating';
+  updateControls();
+}
+
+// The status line: `main` (whose move, what is going on) on its first line, `extra` (what just
+// happened) under it. `extra` comes first in the text, as it is read: "The computer played A3. Your move."
+const statusExtra = document.createElement('span');
+statusExtra.className = 'status-extra';
+const statusMain = document.createElement('span');
+statusMain.className = 'status-main';
+statusEl.textContent = '';
+statusEl.append(statusExtra, statusMain);
+function announce(main, extra = '') {
+  statusExtra.textContent = extra ? extra + ' ' : '';
+  statusMain.textContent = main;
+  statusEl.classList.toggle('has-extra', !!extra);
+  statusEl.title = statusEl.textContent; // the whole of a message cut to fit the two lines
+}
+
+function showToast(text, kind, ms = 1800) {
+  toastEl.textContent = text;
+  toastEl.className = 'toast show' + (kind ? ' toast-' + kind : '');
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    toastEl.className = 'toast';
+  }, ms);
+}
+
+// A plain wait (Escape and Skip do not shorten it, unlike sleep).
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// The panel under the board for a game that cannot go on by itself: 'expired' offers a new game,
+// 'retry' asks the computer again. Its text is also announced through the status.
+function showNotice(kind, heading, text, button) {
+  const notice = $('notice');
+  notice.dataset.kind = kind;
+  $('notice-heading').textContent = heading;
+  $('notice-text').textContent = text;
+  $('notice-btn').textContent = button;
+  notice.hidden = false;
+}
+
+function hideNotice() {
+  $('notice').hidden = true;
+}
+
+// Errors show under the board, where the player is looking.
+function showError(message) {
+  $('error').textContent = message;
+  if (message) keepBoardInView();
+}
+
+// After every action the board (with the status line above it) is on screen: on a phone the
+// New game panel and the move list are below it, and the player may have scrolled down to them.
+function keepBoardInView() {
+  const top = statusEl.getBoundingClientRect().top;
+  const bottom = $('south-label').getBoundingClientRect().bottom;
+  if (top >= 0 && bottom <= window.innerHeight) return;
+  window.scrollBy(0, top - 4);
+}
+
+// ---------- sound (off by default; WebAudio oscillators, no files) ----------
+
+function audioContext() {
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!Context) return null;
+  if (!audio) audio = new Context();
+  if (audio.state === 'suspended') audio.resume().catch(() => {});
+  return audio;
+}
+
+function beep(freq, ms, { type = 'sine', volume = 0.05, at = 0 } = {}) {
+  if (!soundOn) return;
+  try {
+    const ctx = audioContext();
+    if (!ctx) return;
+    const t = ctx.currentTime + at;
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.type = type;
+    osc.frequency.setValueAtTime(freq, t);
+    gain.gain.setValueAtTime(volume, t);
+    gain.gain.exponentialRampToValueAtTime(0.0001, t + ms / 1000);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start(t);
+    osc.stop(t + ms / 1000 + 0.02);
+  } catch (e) {
+    // no audio device or a browser without WebAudio: the game goes on in silence
+  }
+}
+
+const stoneSound = (k) => beep(520 + 45 * (k % 8), 50, { type: 'triangle' });
+function captureSound() {
+  beep(392, 160, { type: 'square', volume: 0.03 });
+  beep(523, 240, { type: 'square', volume: 0.03, at: 0.09 });
+}
+function extraSound() {
+  beep(660, 110);
+  beep(880, 170, { at: 0.1 });
+}
+
+// clicked: true when the player pressed the button (browsers let audio start from a gesture);
+// otherwise the context waits for the first sound, which a click on a pit makes.
+function setSound(on, clicked = false) {
+  soundOn = on;
+  soundBtn.setAttribute('aria-pressed', String(on));
+  if (on && clicked) audioContext();
+}
+
+// ---------- theme: the system's light or dark, until the toggle picks one (remembered) ----------
+
+const darkQuery = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+const isDark = () => {
+  const chosen = document.documentElement.dataset.theme;
+  return chosen ? chosen === 'dark' : !!(darkQuery && darkQuery.matches);
+};
+
+function applyTheme(theme) {
+  if (theme === 'dark' || theme === 'light') document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme;
+  themeBtn.setAttribute('aria-pressed', String(isDark()));
+}
+
+function stored(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch (e) {
+    return null; // no storage (private mode, disabled)
+  }
+}
+
+function store(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch (e) {
+    // no storage: the choice lasts until the page is left
+  }
+}
+
+// ---------- board DOM ----------
+
+// A cell: a pit (a button, kind 'pit'), a store on the ring, or a tally of captures beside its
+// side's name (a store of a game whose sowings pass the stores by).
+function makeCell(name, kind, side, place) {
+  const isPit = kind === 'pit';
+  const tally = place === 'tally';
+  const el = document.createElement(isPit ? 'button' : tally ? 'span' : 'div');
+  el.className = isPit ? `pit ${side}` : tally ? `store tally ${side}` : `store ${side} store-${place}`;
+  el.dataset.cell = name;
+  if (isPit) {
+    el.type = 'button';
+    el.addEventListener('click', () => playPit(name));
+  } else {
+    el.setAttribute('role', 'img');
+  }
+  const label = document.createElement('span');
+  label.className = 'cell-name';
+  label.textContent = tally ? 'captured' : name;
+  label.setAttribute('aria-hidden', 'true');
+  const dots = document.createElement('span');
+  dots.className = 'dots';
+  dots.setAttribute('aria-hidden', 'true');
+  const count = document.createElement('span');
+  count.className = 'count';
+  count.setAttribute('aria-hidden', 'true');
+  const score = document.createElement('span');
+  score.className = 'score';
+  score.setAttribute('aria-hidden', 'true');
+  // the space keeps the name and the count apart in the text read from the cell ("B4 4", not
+  // "B44"): what is seen must be part of what the label says (WCAG 2.5.3, label in name)
+  if (tally) el.append(label, ' ', count);
+  else el.append(label, ' ', dots, count, score);
+  cells.set(name, { el, label, dots, count, score, kind: isPit ? side : 'store', side, tally, value: -1 });
+  sideOfCell.set(name, side);
+  return el;
+}
+
+// The board of layout `l`: North's row on top, South's below, each left to right as the server
+// sends it; the stores at the ends of the ring (North's on the left when sowing counter-clockwise,
+// on the right when clockwise), or, in a game whose stores only count captures, as tallies
+// beside the side names. An arrow along each row shows the sowing direction.
+function buildBoard(l) {
+  if (layout && layout.key === l.key) return;
+  layout = l;
+  cells.clear();
+  sideOfCell.clear();
+  boardEl.textContent = '';
+  $('north-tally').textContent = '';
+  $('south-tally').textContent = '';
+  const n = l.south.length;
+  boardEl.style.setProperty('--n', n);
+  boardEl.style.gridTemplateColumns = l.ring ? `var(--store-w) minmax(0, ${n}fr) var(--store-w)` : 'minmax(0, 1fr)';
+  boardEl.classList.toggle('wide', n > 8);
+  boardEl.classList.toggle('no-stores', !l.ring);
+  app.dataset.direction = l.cw ? 'cw' : 'ccw';
+  app.dataset.stores = l.ring ? 'ring' : 'tally';
+  const northRow = document.createElement('div');
+  northRow.className = 'row north-row';
+  for (const name of l.north) northRow.append(makeCell(name, 'pit', 'north'));
+  const southRow = document.createElement('div');
+  southRow.className = 'row south-row';
+  for (const name of l.south) southRow.append(makeCell(name, 'pit', 'south'));
+  if (l.ring) {
+    const north = makeCell(l.northStore, 'store', 'north', l.cw ? 'right' : 'left');
+    const south = makeCell(l.southStore, 'store', 'south', l.cw ? 'left' : 'right');
+    boardEl.append(l.cw ? south : north, northRow, southRow, l.cw ? north : south);
+  } else {
+    boardEl.append(northRow, southRow);
+    $('north-tally').append(makeCell(l.northStore, 'store', 'north', 'tally'));
+    $('south-tally').append(makeCell(l.southStore, 'store', 'south', 'tally'));
+  }
+  // North sows towards the left (counter-clockwise) or the right; South the other way
+  document.querySelector('.north-label .sow-head').textContent = l.cw ? '▶' : '◀';
+  document.querySelector('.south-label .sow-head').textContent = l.cw ? '◀' : '▶';
+  nameStores();
+}
+
+// Stores say whose they are ("You", "Computer", "Player 1"...), not A1 and B(N+2).
+function nameStores() {
+  for (const [name, cell] of cells) {
+    if (cell.kind !== 'store') continue;
+    if (!cell.tally) cell.label.textContent = playerName(cell.side);
+    if (cell.value >= 0) updateLabel(name);
+  }
+  $('north-name').textContent = playerName('north');
+  $('south-name').textContent = playerName('south');
+  $('south-turn').textContent = twoPlayer() ? 'to move' : 'your move';
+  const l = layout || currentLayout();
+  const [top, bottom] = twoPlayer() ? ['Player 2', 'Player 1'] : ['the computer', 'you'];
+  const owners = l.ring
+    ? `The top row and the store on the ${l.cw ? 'right' : 'left'} belong to ${top}, the bottom row and the store on the ${l.cw ? 'left' : 'right'} to ${bottom}.`
+    : `The top row belongs to ${top}, the bottom row to ${bottom}; the stones each side has captured are counted beside its name.`;
+  const sowing = l.cw
+    ? 'Stones are sown clockwise: along the bottom row to the left, along the top row to the right.'
+    : 'Stones are sown counter-clockwise: along the bottom row to the right, along the top row to the left.';
+  $('board-help').textContent = `${owners} ${sowing}`;
+}
+
+function setCount(name, value) {
+  const cell = cells.get(name);
+  if (!cell) return;
+  if (cell.value !== value) {
+    cell.value = value;
+    cell.el.dataset.count = value;
+    fitCount(cell);
+    const max = cell.tally ? 0 : cell.kind === 'store' ? DOTS_MAX_STORE : DOTS_MAX_PIT;
+    cell.dots.textContent = '';
+    if (value <= max) {
+      for (let k = 0; k < value; k++) {
+        const dot = document.createElement('span');
+        dot.className = 'dot';
+        cell.dots.append(dot);
+      }
+    }
+    cell.el.classList.toggle('many', value > max);
+  }
+  updateLabel(name);
+}
+
+// The count as written when it fits the cell, else shortened (1.2k), else in a smaller type.
+function fitCount(cell) {
+  const el = cell.count;
+  el.style.fontSize = '';
+  el.textContent = String(cell.value);
+  if (cell.value < 100 || el.scrollWidth <= el.clientWidth) return;
+  el.textContent = shortCount(cell.value);
+  if (el.scrollWidth <= el.clientWidth) return;
+  const size = parseFloat(getComputedStyle(el).fontSize);
+  el.style.fontSize = `${Math.floor((size * el.clientWidth) / el.scrollWidth)}px`;
+}
+
+function refitCounts() {
+  for (const [name, cell] of cells) {
+    if (cell.value < 100) continue;
+    fitCount(cell);
+    updateLabel(name);
+  }
+}
+
+// Whose a store or tuzdyk is, as a label says it: "yours", "the computer's", "Player 1's".
+const ownerOf = (side) => notation.ownerOf(side, twoPlayer());
+const possessive = (side) => notation.possessive(side, twoPlayer());
+
+function updateLabel(name) {
+  const cell = cells.get(name);
+  const stones = plural(cell.value, 'stone');
+  let label;
+  let title;
+  if (cell.tally) {
+    const by = twoPlayer() ? playerName(cell.side) : cell.side === 'south' ? 'you' : 'the computer';
+    label = `Captured by ${by}: ${stones}`;
+    title = label;
+  } else if (cell.kind === 'store') {
+    const owner = ownerOf(cell.side).replace(/^the /, '');
+    // Kalah's stores have names (B8, A1); the games named in letters only say whose
+    label = /store/i.test(name) ? `Store (${owner}), ${stones}` : `Store ${name} (${owner}), ${stones}`;
+    title = `${playerName(cell.side)}: ${stones} in the store`;
+  } else {
+    const shown = cell.count.textContent;
+    // a shortened count (1.2k) is said as shown, then exactly
+    label = shown === String(cell.value) ? `Pit ${name}, ${stones}` : `Pit ${name}, ${shown}: ${stones}`;
+    const owner = cell.el.dataset.tuzdyk;
+    if (owner) label += `, ${possessive(owner)} tuzdyk`;
+    if (cell.el.classList.contains('unfed')) label += ', does not feed your opponent';
+    if (hints && name in hints) label += `, hint score ${formatScore(hints[name].score)}`;
+    title = owner ? `${name}: ${stones}, ${possessive(owner)} tuzdyk` : `${name}: ${stones}`;
+  }
+  cell.el.setAttribute('aria-label', label);
+  cell.el.title = title;
+}
+
+function showCounts(counts) {
+  counts.forEach((v, name) => setCount(name, v));
+}
+
+// A server board: its counts, and its tuzdyks marked (a pit of the opponent's row that a player
+// holds: always empty, its stones go to the holder's store).
+function showBoard(board) {
+  showCounts(countsOf(board));
+  const t = (board && board.tuzdyk) || {};
+  for (const [name, cell] of cells) {
+    if (cell.kind === 'store') continue;
+    const owner = t.south === name ? 'south' : t.north === name ? 'north' : '';
+    if ((cell.el.dataset.tuzdyk || '') === owner) continue;
+    if (owner) cell.el.dataset.tuzdyk = owner;
+    else delete cell.el.dataset.tuzdyk;
+    cell.el.classList.toggle('tuzdyk', !!owner);
+    updateLabel(name);
+  }
+}
+
+function clearMarks(...classes) {
+  for (const { el } of cells.values()) el.classList.remove(...classes);
+}
+
+function mark(name, cls) {
+  const cell = cells.get(name);
+  if (cell) cell.el.classList.add(cls);
+}
+
+// Before there is a game (loading, or a first game that could not start): the start position
+// of the New game panel's settings, so the board is never a row of blanks.
+function showPreview() {
+  buildBoard(currentLayout());
+  const n = layout.south.length;
+  const seeds = Math.max(0, Math.min(1000, Number($('seeds').value) || 4));
+  const row = Array(n).fill(seeds);
+  showBoard({ south: row, north: row, south_store: 0, north_store: 0 });
+}
+
+// ---------- rendering ----------
+
+function render() {
+  if (!state) return;
+  syncReview();
+  buildBoard(currentLayout());
+  nameStores();
+  if (viewPly !== null && viewPly >= state.history.length) viewPly = null;
+  app.dataset.view = viewPly === null ? 'game' : 'replay';
+  if (viewPly === null) showBoard(state.board);
+  else showPly(viewPly, true);
+  renderHints();
+  renderMoves();
+  renderTurn();
+  app.dataset.gameId = state.id;
+  app.dataset.players = twoPlayer() ? 'two' : 'computer';
+  renderOpponent();
+  const over = state.over;
+  const result = $('result');
+  if (over && state.result && !gone) {
+    const r = state.result;
+    $('result-score').textContent = `${playerName('south')} ${r.south} – ${r.north} ${playerName('north')}`;
+    $('result-text').textContent = notation.resultText(r, twoPlayer());
+    $('result-reason').textContent = state.ended_by_repetition ? REPETITION_TEXT : '';
+    $('result-reason').hidden = !state.ended_by_repetition;
+    $('result-heading').textContent = readOnly ? 'Game over (a finished game: read only)' : 'Game over';
+    $('again-btn').textContent = readOnly ? 'New game' : 'Play again';
+    result.dataset.winner = r.winner || 'draw';
+    result.hidden = false;
+  } else {
+    result.hidden = true;
+  }
+  updateControls();
+}
+
+// The side to move is named by its row ("to move" / "your move") and its legal pits are lit.
+function renderTurn() {
+  const live = state && !state.over && !gone && viewPly === null; // an expired game has no side to move
+  $('south-turn').hidden = !live || state.to_move !== 'south';
+  $('north-turn').hidden = !live || state.to_move !== 'north';
+  boardEl.dataset.toMove = live ? state.to_move : '';
+  app.dataset.mustFeed = live && state.must_feed ? 'yes' : 'no';
+}
+
+function renderOpponent() {
+  const rules = state.rules;
+  const variant = rules.preset && rules.preset !== 'custom' ? gameLabel(rules.preset) : `Rules ${rules.spec}`;
+  const game = `${variant}, ${plural(rules.pits, 'pit')} a side, ${plural(rules.seeds, 'stone')} in each.`;
+  const opp = state.opponent || {};
+  let who;
+  if (twoPlayer()) {
+    who = 'Two players on one screen: Player 1 has the bottom row, Player 2 the top row.';
+  } else if (opp.level) {
+    const text = descriptions.level[opp.level];
+    who = `${capitalised(opp.level)} computer.${text ? ' ' + text : ''}`;
+  } else {
+    who = 'A computer opponent of your choosing.';
+  }
+  $('opponent-text').textContent = `${who} ${game}`;
+  $('spec-text').textContent = opp.spec && !twoPlayer() ? `Agent: ${opp.spec}` : '';
+}
+
+function updateControls() {
+  const live = !!state && !state.over && !gone && viewPly === null;
+  const ours = live && mode === 'idle' && humanToMove();
+  const legal = new Set(ours ? state.legal_moves : []);
+  const both = twoPlayer();
+  // must-feed: the mover's stones that may not be played now, as they give the opponent none
+  const feeding = live && state.must_feed;
+  for (const [name, cell] of cells) {
+    if (cell.kind === 'store') continue;
+    const ok = legal.has(name);
+    const unfed = feeding && cell.kind === state.to_move && cell.value > 0 && !state.legal_moves.includes(name);
+    if (cell.el.classList.contains('unfed') !== unfed) {
+      cell.el.classList.toggle('unfed', unfed);
+      updateLabel(name);
+    }
+    cell.el.classList.toggle('legal', ok);
+    cell.el.setAttribute('aria-disabled', ok ? 'false' : 'true');
+    // against the computer its row is not the player's to press at all: out of the Tab order
+    if (cell.kind === 'north' && !both) cell.el.tabIndex = -1;
+    else cell.el.removeAttribute('tabindex');
+  }
+  hintBtn.disabled = !ours;
+  const moved = !!state && (both ? state.history.length > 0 : state.history.some((m) => m.side === 'south'));
+  undoBtn.disabled = !(moved && canUndo() && !readOnly && viewPly === null && !gone);
+  shareBtn.disabled = !state || gone;
+  renderTimeline();
+}
+
+// A move in the move list; last: the game's last move (a repetition may have ended the game there).
+const moveText = (m, last = false) =>
+  notation.moveText(m, { two: twoPlayer(), layout, repeated: last && !!state && !!state.ended_by_repetition });
+const capturedFrom = (m) => notation.capturedFrom(m, layout);
+
+function renderMoves() {
+  const list = $('move-list');
+  list.textContent = '';
+  const graded = review && review.status === 'done' ? review.data.moves : null;
+  state.history.forEach((m, i) => {
+    const li = document.createElement('li');
+    li.className = m.side;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = moveText(m, i === state.history.length - 1);
+    button.addEventListener('click', () => showPly(i + 1));
+    if (graded) gradeMove(li, button, graded[i]);
+    li.append(button);
+    list.append(li);
+  });
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderHints() {
+  const shown = viewPly === null ? hints : null;
+  for (const [name, cell] of cells) {
+    if (cell.kind === 'store') continue;
+    const h = shown && shown[name];
+    // drawn by CSS (attr): a badge, not part of the pit's visible name
+    cell.score.dataset.score = h ? formatScore(h.score) : '';
+    cell.el.classList.toggle('has-score', !!h);
+    cell.el.classList.toggle('best', !!(h && h.best));
+    updateLabel(name);
+  }
+  $('hint-text').hidden = !hints;
+}
+
+function clearHints() {
+  hints = null;
+  $('hint-text').textContent = '';
+  $('hint-line').textContent = '';
+  $('hint-line').hidden = true;
+  renderHints();
+}
+
+// Undo also when the computer's move failed: taking back one's own move is a way on.
+const canUndo = () => mode === 'idle' || mode === 'over' || mode === 'stalled';
+
+function statusForState() {
+  if (!state) return '';
+  if (gone) return EXPIRED_TEXT;
+  if (state.over) {
+    const text = $('result-text').textContent;
+    const why = state.ended_by_repetition ? REPETITION_TEXT + ' ' : '';
+    return (text ? 'Game over. ' + why + text : 'Game over.') + (readOnly ? ' This finished game can be replayed, not changed.' : '');
+  }
+  const n = state.legal_moves.length;
+  if (twoPlayer()) {
+    const row = state.to_move === 'south' ? 'bottom' : 'top';
+    if (state.must_feed) return `${playerName(state.to_move)} to move: you must feed your opponent (${plural(n, 'legal move')}, ${row} row).`;
+    return `${playerName(state.to_move)} to move: choose a pit in the ${row} row.`;
+  }
+  if (state.to_move === 'south') {
+    if (state.must_feed) return `Your move: you must feed your opponent (${plural(n, 'legal move')}).`;
+    return `Your move: choose a pit (${plural(n, 'legal move')}).`;
+  }
+  return 'Computer to move.';
+}
+
+// ---------- the timeline: the board after any move, without changing the game ----------
+
+const canStep = () => !!state && ['idle', 'over', 'expired', 'stalled'].includes(mode);
+
+// Shows the board after move k (0: the start). k = the number of moves returns to the game.
+// quiet: redraw only (render() keeps the view), without a new status.
+function showPly(k, quiet = false) {
+  if (!state || (!quiet && !canStep())) return;
+  const h = state.history.length;
+  k = Math.max(0, Math.min(h, k));
+  if (k === h && viewPly === null) return; // the game is shown already
+  clearMarks(...MARKS);
+  if (k === h) {
+    const was = viewPly;
+    viewPly = null;
+    if (was !== null && !quiet) {
+      render();
+      announce(statusForState(), 'Back to the game.');
+      keepBoardInView();
+    }
+    return;
+  }
+  viewPly = k;
+  app.dataset.view = 'replay';
+  showBoard(k === 0 ? state.history[0].before : state.history[k - 1].after);
+  const m = k > 0 ? state.history[k - 1] : null;
+  if (m) {
+    mark(m.pit, 'source');
+    if (m.sowing && m.sowing.length) mark(m.sowing[m.sowing.length - 1], 'last');
+    if (m.captured) for (const c of capturedCells(m)) mark(c, 'captured');
+  }
+  if (quiet) return;
+  renderHints();
+  renderTurn();
+  updateControls();
+  const where = k === 0 ? `Replay: the start, before move 1 of ${h}.` : `Replay: move ${k} of ${h}, ${moveText(m, k === h)}.`;
+  announce(where, '');
+  keepBoardInView();
+}
+
+function stepBy(d) {
+  if (!state) return;
+  showPly((viewPly === null ? state.history.length : viewPly) + d);
+}
+
+function renderTimeline() {
+  const h = state ? state.history.length : 0;
+  const at = viewPly === null ? h : viewPly;
+  const ok = canStep() && h > 0;
+  $('tl-first').disabled = !ok || at === 0;
+  $('tl-prev').disabled = !ok || at === 0;
+  $('tl-next').disabled = !ok || at === h;
+  $('tl-last').disabled = !ok || at === h;
+  $('tl-pos').textContent = h === 0 ? 'No moves yet' : viewPly === null ? `${plural(h, 'move')}` : `Move ${at} of ${h}`;
+  const items = $('move-list').children;
+  for (let i = 0; i < items.length; i++) {
+    if (viewPly !== null && i === viewPly - 1) items[i].setAttribute('aria-current', 'step');
+    else items[i].removeAttribute('aria-current');
+  }
+  const current = viewPly !== null && viewPly > 0 ? items[viewPly - 1] : null;
+  if (current) current.scrollIntoView({ block: 'nearest' });
+  markReviewPly(at);
+}
+
+// ---------- animation ----------
+
+async function animateMove(move, gen) {
+  if (!move || !move.before || !move.after) return;
+  clearMarks(...MARKS);
+  const counts = countsOf(move.before);
+  showBoard(move.before);
+  const sowing = Array.isArray(move.sowing) ? move.sowing : [];
+  const delay = stoneDelay();
+  const mover = playerName(move.side);
+  announce(`${mover} ${mover === 'You' ? 'play' : 'plays'} ${move.pit}…`);
+  if (move.pit && counts.has(move.pit) && sowing.length) {
+    mark(move.pit, 'source');
+    let hand = counts.get(move.pit);
+    counts.set(move.pit, 0);
+    setCount(move.pit, 0);
+    let last = move.pit;
+    let sown = 0;
+    for (const name of sowing) {
+      if (skipping || gen !== generation) break;
+      if (hand <= 0 && counts.has(last) && !isStore(last)) {
+        // relay sowing: the last stone landed on stones; they are picked up and sown on
+        hand = counts.get(last);
+        counts.set(last, 0);
+        setCount(last, 0);
+        mark(last, 'source');
+      }
+      await sleep(delay);
+      if (skipping || gen !== generation) break;
+      const cell = cells.get(last);
+      if (cell) cell.el.classList.remove('last');
+      counts.set(name, (counts.get(name) || 0) + 1);
+      hand -= 1;
+      setCount(name, counts.get(name));
+      mark(name, 'sown');
+      mark(name, 'last');
+      stoneSound(sown++);
+      last = name;
+    }
+  }
+  if (gen !== generation) return;
+  // the server's board after the move is the truth (captures, sweeps, truncated sowing, tuzdyks)
+  showBoard(move.after);
+  const store = storeOf(move.side);
+  const who = mover === 'Computer' ? 'The computer' : mover;
+  if (move.tuzdyk) {
+    // a tuzdyk made: its three stones are taken with it
+    mark(move.tuzdyk, 'captured');
+    mark(store, 'captured');
+    const whose = twoPlayer() ? `${mover}'s` : move.side === 'south' ? 'your' : "the computer's";
+    const text = `${move.tuzdyk} is now ${whose} tuzdyk: every stone sown there is ${move.side === 'south' && !twoPlayer() ? 'yours' : twoPlayer() ? mover + "'s" : "the computer's"}.`;
+    showToast('Tuzdyk! ' + text, 'capture', 3000);
+    captureSound();
+    news.push(text);
+  } else if (move.captured) {
+    for (const c of capturedCells(move)) mark(c, 'captured');
+    mark(store, 'captured');
+    const from = capturedFrom(move);
+    const text = `${who} captured ${plural(move.captured, 'stone')}${from.length ? ' from ' + listed(from) : ''}.`;
+    showToast('Capture! ' + text, 'capture');
+    captureSound();
+    news.push(text);
+  } else if (move.extra_turn) {
+    mark(store, 'extra');
+    const text = twoPlayer()
+      ? `Extra turn for ${mover}!`
+      : move.side === 'south'
+        ? 'Extra turn for you!'
+        : 'Extra turn for the computer.';
+    showToast(text, 'extra');
+    extraSound();
+    news.push(text);
+  }
+  if (move.captured && move.extra_turn) mark(store, 'extra');
+  await sleep(move.captured || move.extra_turn || move.tuzdyk ? Math.max(delay * 3, 350) : delay);
+}
+
+async function animateMoves(moves, gen) {
+  viewPly = null;
+  app.dataset.view = 'game';
+  setMode('animating');
+  renderTurn();
+  skipping = false;
+  try {
+    for (const m of moves || []) {
+      if (gen !== generation) return;
+      await animateMove(m, gen);
+    }
+  } finally {
+    skipping = false;
+  }
+}
+
+// Relay rules: a player without stones passes, so a side may move again without an extra turn.
+function notePass(moves) {
+  const last = moves && moves.length ? moves[moves.length - 1] : null;
+  if (!last || last.extra_turn || state.over || state.to_move !== last.side) return;
+  const passer = last.side === 'south' ? 'north' : 'south';
+  if (twoPlayer()) news.push(`${playerName(passer)} has no stones and passes.`);
+  else news.push(last.side === 'south' ? 'The computer has no stones and passes.' : 'You have no stones and pass.');
+}
+
+function settle() {
+  viewPly = null;
+  render();
+  setMode(gone ? 'expired' : state.over ? 'over' : 'idle');
+  announce(statusForState(), news.join(' '));
+  news = [];
+  keepBoardInView();
+}
+
+// ---------- actions ----------
+
+// A new game with the panel's settings. note: said first once it has started (why there is a new game).
+async function newGame(note) {
+  const gen = ++generation;
+  skipAnimation();
+  skipping = false;
+  news = [];
+  showError('');
+  clearHints();
+  clearMarks(...MARKS);
+  $('share-fallback').hidden = true;
+  const body = {
+    rules: selectedGame(),
+    pits: Number($('pits').value),
+    seeds: Number($('seeds').value),
+    first: $('first').value,
+    level: $('level').value,
+  };
+  setMode('loading');
+  announce('Starting a new game…');
+  keepBoardInView();
+  try {
+    const s = await api('POST', '/api/games', body);
+    if (gen !== generation) return;
+    state = s;
+    gone = false;
+    readOnly = false;
+    rememberGame(state.id);
+    hideNotice();
+    resetAnalysis();
+    layout = null;
+    if (note) {
+      news.push(note);
+      showToast(note, '', 4000);
+    }
+    settle();
+    if (aiToMove()) await aiTurns(gen);
+  } catch (e) {
+    if (gen !== generation) return;
+    // 429: this browser made games too fast; 503: the server holds all the games it can
+    const pause = e.retryAfter ? `wait ${plural(Math.max(1, e.retryAfter), 'second')}` : 'wait a moment';
+    let why = e.message;
+    if (e.status === 429) why = `too many new games in a short time: ${pause}, then try again.`;
+    else if (e.status === 503) why = `the server is busy (${e.message}): ${pause}, then try again.`;
+    const said = (note ? note + ' ' : '') + 'Could not start a new game.';
+    if (!state) {
+      // nothing to show but the preview: the notice says why and offers another try
+      showError('');
+      showNotice('start', 'Could not start a game', capitalised(why), 'Try again');
+      announce('Could not start a game.', note || '');
+      setMode('idle');
+      keepBoardInView();
+      return;
+    }
+    showError('Could not start a game: ' + why);
+    if (gone) {
+      announce(EXPIRED_TEXT, said);
+      setMode('expired');
+    } else if (!state.over) {
+      // the game shown goes on; a move or the computer's reply may have been cut short by the
+      // attempt, so from where the server has it
+      news.push(said);
+      await refreshGame(gen);
+    } else {
+      news.push(said);
+      settle();
+    }
+  }
+}
+
+const aiToMove = () => !!state && !state.over && !gone && !twoPlayer() && state.to_move === 'north';
+
+function resetAnalysis() {
+  $('evaluation').textContent = twoPlayer() ? 'No computer in this game.' : 'No move yet.';
+  $('engine-text').textContent = 'Nothing yet.';
+}
+
+// Shows the game as the server has it now, then lets the computer move if it is its turn.
+// Throws if it cannot be fetched (the callers decide: an unknown resumed game starts a new one).
+// shown(s): called with the state before it is drawn.
+async function showServerGame(id, gen, lead, shown) {
+  const s = await api('GET', `/api/games/${encodeURIComponent(id)}`);
+  if (gen !== generation) return;
+  if (shown) shown(s);
+  if (!state || state.id !== s.id) layout = null;
+  state = s;
+  gone = false;
+  rememberGame(s.id);
+  hideNotice();
+  clearHints();
+  clearMarks(...MARKS);
+  if (lead) news.push(lead);
+  settle();
+  if (aiToMove()) await aiTurns(gen);
+}
+
+// The page's copy of the game is out of date (a 409: another tab or window plays it too, or a
+// request was cut short): show the server's.
+async function refreshGame(gen, lead) {
+  try {
+    await showServerGame(state.id, gen, lead);
+  } catch (e) {
+    if (gen !== generation) return;
+    if (e.expired) return gameExpired();
+    showError(e.message);
+    settle();
+  }
+}
+
+// The server no longer has the game (404): never leave the page inviting a move it cannot play.
+function gameExpired() {
+  if (!state) return;
+  forgetGame(state.id);
+  gone = true;
+  viewPly = null;
+  showError('');
+  clearHints();
+  news = [];
+  render();
+  setMode('expired');
+  showNotice('expired', 'Game expired', 'This game has expired on the server.', 'New game');
+  announce(EXPIRED_TEXT);
+  keepBoardInView();
+}
+
+async function playPit(name) {
+  if (mode !== 'idle' || !state || viewPly !== null || !humanToMove()) return;
+  if (sideOfCell.get(name) !== state.to_move) return;
+  if (!state.legal_moves.includes(name)) {
+    const cell = cells.get(name);
+    if (state.must_feed && cell && cell.value > 0) announce(`${name} does not feed your opponent: you must feed your opponent.`);
+    else announce(`${name} is empty: choose another pit.`);
+    return;
+  }
+  const gen = generation;
+  showError('');
+  clearHints();
+  $('share-fallback').hidden = true;
+  setMode('loading');
+  try {
+    const r = await api('POST', `/api/games/${state.id}/moves`, { pit: name });
+    if (gen !== generation) return;
+    await animateMoves(r.moves, gen);
+    if (gen !== generation) return;
+    state = r.state;
+    notePass(r.moves);
+    settle();
+    if (aiToMove()) await aiTurns(gen);
+  } catch (e) {
+    if (gen !== generation) return;
+    if (e.expired) return gameExpired();
+    if (e.status === 409) return refreshGame(gen, OUT_OF_DATE);
+    showError(e.message);
+    settle();
+  }
+}
+
+async function aiTurns(gen) {
+  let refreshed = false;
+  for (let guard = 0; guard < 200; guard++) {
+    if (gen !== generation || !aiToMove()) break;
+    const r = await askAi(gen);
+    if (gen !== generation || !r) return;
+    if (r === STALE) {
+      // a 409: the server says it is not the computer's turn; once, take its word and go on
+      if (refreshed) return aiStalled(new Error('the server and this page disagree about whose turn it is'));
+      refreshed = true;
+      try {
+        state = await api('GET', `/api/games/${state.id}`);
+      } catch (e) {
+        if (gen !== generation) return;
+        if (e.expired) return gameExpired();
+        return aiStalled(e);
+      }
+      if (gen !== generation) return;
+      news.push(OUT_OF_DATE);
+      settle();
+      continue;
+    }
+    await animateMoves(r.moves, gen);
+    if (gen !== generation) return;
+    state = r.state;
+    showEvaluation(r);
+    const played = (r.moves || []).map((m) => m.pit).join(', ');
+    if (played) news.unshift(`The computer played ${played}.`);
+    notePass(r.moves);
+    settle();
+  }
+}
+
+// One ai-move, asked again while the server's thinking pool is full (503, after its Retry-After),
+// AI_TRIES times in all. Returns the answer, STALE on a 409, or null when the page is to stop
+// here (a newer action, the game expired, or the move failed and the player is offered a retry).
+async function askAi(gen) {
+  for (let attempt = 1; ; attempt++) {
+    setMode('thinking');
+    announce('Computer is thinking…');
+    try {
+      return await api('POST', `/api/games/${state.id}/ai-move`, {});
+    } catch (e) {
+      if (gen !== generation) return null;
+      if (e.expired) {
+        gameExpired();
+        return null;
+      }
+      if (e.status === 409) return STALE;
+      if (e.status !== 503 || attempt >= AI_TRIES) {
+        aiStalled(e);
+        return null;
+      }
+      const s = retryDelay(e);
+      setMode('waiting');
+      announce(`The server is busy; trying again in ${s} s…`);
+      await wait(s * 1000);
+      if (gen !== generation) return null;
+    }
+  }
+}
+
+// The computer's move could not be had: say so and let the player ask again (the notice's button,
+// or a click on the board) instead of leaving a game where nobody can move.
+function aiStalled(e) {
+  render();
+  setMode('stalled');
+  const what =
+    e.status === 503 ? 'The server is still busy, so the computer has not moved.' : `The computer could not move: ${e.message}.`;
+  showNotice('retry', 'No move from the computer', what, 'Ask again');
+  announce('Press “Ask again” or click the board to try again.', what);
+  keepBoardInView();
+}
+
+function retryAi() {
+  if (mode !== 'stalled' || !state || gone) return;
+  hideNotice();
+  showError('');
+  aiTurns(generation);
+}
+
+// What players see: the computer's move. The engine's own account (its evaluation, how deep it
+// looked, how many positions) is under Details.
+function showEvaluation(r) {
+  const played = (r.moves || []).filter((m) => m.side === 'north').map((m) => m.pit).join(', ');
+  const evalEl = $('evaluation');
+  evalEl.textContent = played ? `Played ${played}.` : 'No move.';
+  let text;
+  if (r.evaluation === null || r.evaluation === undefined) {
+    text = 'No evaluation.';
+  } else {
+    text = `Evaluation: ${formatScore(r.evaluation)} stones for the computer${r.exact ? ' (proven)' : ' (estimate)'}.`;
+  }
+  if (r.summary) text += ' Search: ' + r.summary;
+  $('engine-text').textContent = text;
+  evalEl.dataset.value = r.evaluation === null || r.evaluation === undefined ? '' : r.evaluation;
+}
+
+async function hint() {
+  if (mode !== 'idle' || !state || viewPly !== null || !humanToMove()) return;
+  const gen = generation;
+  const before = state.history.length;
+  showError('');
+  toastEl.className = 'toast';
+  setMode('hinting');
+  announce('Looking for the best move…');
+  try {
+    const r = await api('GET', `/api/games/${state.id}/hint`);
+    if (gen !== generation || state.history.length !== before) return;
+    hints = {};
+    for (const m of r.moves || []) hints[m.pit] = { score: m.score, exact: m.exact, best: m.pit === r.best };
+    const best = (r.moves || []).find((m) => m.pit === r.best);
+    let text = r.best ? `Best move: ${r.best}` : 'No hint.';
+    if (best) text += ` (${formatScore(best.score)}${best.exact ? ', proven' : ''})`;
+    $('hint-text').textContent = text + '. The numbers on the pits are the margin in stones each move leads to.';
+    const pv = best ? (Array.isArray(best.pv) ? best.pv.join(' ') : best.pv) : '';
+    $('hint-line').textContent = pv ? `Best line: ${pv}` : '';
+    $('hint-line').hidden = !pv;
+    renderHints();
+    setMode('idle');
+    announce(statusForState(), text + '.');
+    keepBoardInView();
+  } catch (e) {
+    if (gen !== generation) return;
+    if (e.expired) return gameExpired();
+    if (e.status === 409) return refreshGame(gen, OUT_OF_DATE);
+    if (e.status === 503) {
+      // the thinking pool is full; a hint is optional, so no automatic retry: the game goes on
+      const text = 'The server is busy: try the hint again in a moment.';
+      showToast(text, 'busy', 4000);
+      news.push(text);
+    } else {
+      showError('Hint failed: ' + e.message);
+    }
+    settle();
+  }
+}
+
+async function undo() {
+  if (!state || gone || readOnly || !canUndo()) return;
+  const gen = ++generation;
+  showError('');
+  clearHints();
+  hideNotice();
+  setMode('loading');
+  try {
+    const s = await api('POST', `/api/games/${state.id}/undo`, {});
+    if (gen !== generation) return;
+    state = s;
+    clearMarks(...MARKS);
+    news.push('Move taken back.');
+    settle();
+    if (aiToMove()) await aiTurns(gen);
+  } catch (e) {
+    if (gen !== generation) return;
+    if (e.expired) return gameExpired();
+    if (e.status === 409) return refreshGame(gen, OUT_OF_DATE);
+    showError('Undo failed: ' + e.message);
+    settle();
+  }
+}
+
+// The game's address, to open it elsewhere: live while it goes on, replayed once it is over.
+function shareUrl() {
+  const url = new URL(location.pathname, location.origin);
+  url.searchParams.set('game', state.id);
+  return url.href;
+}
+
+// The clipboard when the browser allows it; otherwise (no clipboard API, not a secure page,
+// permission refused) the link in a field, selected, to copy by hand.
+async function copyLink() {
+  if (!state || gone) return;
+  const url = shareUrl();
+  const fallback = $('share-fallback');
+  const field = $('share-url');
+  try {
+    if (!navigator.clipboard || !navigator.clipboard.writeText) throw new Error('no clipboard');
+    await navigator.clipboard.writeText(url);
+    fallback.hidden = true;
+    showToast('Link copied.', '', 2500);
+    announce(statusForState(), 'Link copied.');
+  } catch (e) {
+    field.value = url;
+    fallback.hidden = false;
+    field.focus();
+    field.select();
+    announce(statusForState(), 'Copy the link shown under the buttons.');
+  }
+}
+
+// ---------- the review of a finished game ----------
+// The server values every position of the game (exactly where a proof settles it within its budget,
+// else by the engine at a fixed depth) and grades each move by the stones it lost against the best
+// one. It works in steps on its think pool, so the page starts it, then polls its progress.
+
+// Called by render(): a review stays only while it is of the game shown, finished, with the same
+// moves; another game, an undo, or an expired game drop it (and stop its polling).
+function syncReview() {
+  const fits = !!review && !!state && state.over && !gone && review.id === state.id && review.pits === playedPits(state);
+  if (review && !fits) dropReview();
+  $('review-btn').disabled = !state || !state.over || gone || (!!review && review.status === 'running');
+}
+
+function dropReview() {
+  review = null;
+  reviewToken++;
+  reviewGraph = null;
+  delete app.dataset.review;
+  $('review').hidden = true;
+  $('review-graph').textContent = '';
+}
+
+// The Review button: starts the review, or, once it is shown, takes the player to it.
+async function startReview() {
+  if (!state || !state.over || gone) return;
+  if (review && review.status === 'done') {
+    $('review-heading').focus();
+    return;
+  }
+  if (review && review.status === 'running') return;
+  const token = ++reviewToken;
+  const id = state.id;
+  review = { id, pits: playedPits(state), status: 'running', data: null };
+  app.dataset.review = 'running';
+  $('review-btn').disabled = true;
+  showError('');
+  $('review').hidden = false;
+  $('review-body').hidden = true;
+  showReviewProgress(null, 'Starting the review…');
+  announce(statusForState(), 'Reviewing the game…');
+  let r;
+  try {
+    r = await requestReview(token, id);
+    if (!r || token !== reviewToken) return;
+    let restarts = 0;
+    while (r.status === 'running') {
+      showReviewProgress(r);
+      await wait(REVIEW_POLL_MS);
+      if (token !== reviewToken) return;
+      try {
+        r = await api('GET', `/api/games/${id}/review`);
+      } catch (e) {
+        // 404: the server no longer has the review (restarted, or it made room for newer ones);
+        // starting it again says whether the game itself is gone
+        if (token !== reviewToken || e.status !== 404) throw e;
+        if (restarts++ >= 1) throw Object.assign(new Error('the server lost the review; try again'), { status: 404 });
+        r = await requestReview(token, id);
+        if (!r) return;
+      }
+      if (token !== reviewToken) return;
+    }
+    if (r.status === 'failed') throw new Error(r.error || 'the review failed');
+    if (r.status !== 'done' || !r.review || !Array.isArray(r.review.moves) || !Array.isArray(r.review.positions)) {
+      throw new Error('Bad answer from the server');
+    }
+    // a safety net: the server reviews a game afresh once its moves change (an undo at the end),
+    // so a review of other moves than those shown is never shown as theirs
+    if (r.review.moves.map((m) => m.move).join(' ') !== review.pits) {
+      throw new Error('the server has a review of this game as it was before an undo, not as it ended');
+    }
+  } catch (e) {
+    if (token !== reviewToken) return;
+    return reviewFailed(e);
+  }
+  review.status = 'done';
+  review.data = r.review;
+  showReview();
+  announce(statusForState(), 'Review ready, under the result.');
+}
+
+// POST …/review, asked again while other reviews fill the server (503, after its Retry-After),
+// REVIEW_TRIES times in all. Returns the status, or null when the review was dropped meanwhile.
+async function requestReview(token, id) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await api('POST', `/api/games/${id}/review`, {});
+    } catch (e) {
+      if (token !== reviewToken) return null;
+      if (e.status !== 503 || attempt >= REVIEW_TRIES) throw e;
+      const s = retryDelay(e);
+      showReviewProgress(null, `The server is busy reviewing other games; trying again in ${s} s…`);
+      announce(statusForState(), `The server is busy; the review starts in ${s} s.`);
+      await wait(s * 1000);
+      if (token !== reviewToken) return null;
+    }
+  }
+}
+
+// The review could not be had: said under the board like other errors; Review may be pressed again.
+function reviewFailed(e) {
+  dropReview();
+  // api()'s 404 under /api/games/{id}: the server no longer has the game (a lost review says so itself)
+  if (e.expired) return gameExpired();
+  $('review-btn').disabled = !state || !state.over || gone;
+  let why = e.message;
+  if (e.status === 503) why = `the server is still busy reviewing other games: try again in ${plural(retryDelay(e), 'second')}`;
+  showError(`Review failed: ${why}.`.replace(/\.\.$/, '.'));
+  announce(statusForState(), 'The review could not be made.');
+  // 409: the server says the game is not over, so this page's copy is out of date
+  if (e.status === 409) refreshGame(generation, OUT_OF_DATE);
+}
+
+// Progress while the server works: "Reviewing… 12/35 positions" and a bar; `text` instead when
+// there is no progress to show (starting, waiting for a busy server).
+function showReviewProgress(r, text) {
+  const bar = $('review-bar');
+  $('review-progress').hidden = false;
+  if (r && Number.isInteger(r.total) && r.total > 0) {
+    const done = Math.min(r.done || 0, r.total);
+    const proven = r.exact ? `, ${exact(r.exact)} proven` : '';
+    $('review-progress-text').textContent = `Reviewing… ${done}/${r.total} positions${proven}`;
+    bar.max = r.total;
+    bar.value = done;
+  } else {
+    $('review-progress-text').textContent = text || 'Reviewing…';
+    bar.removeAttribute('value'); // indeterminate
+  }
+}
+
+// The finished review: the graph, each side's summary, the grades in the move list.
+function showReview() {
+  const data = review.data;
+  app.dataset.review = 'done';
+  $('review-progress').hidden = true;
+  $('review-body').hidden = false;
+  $('review-btn').disabled = false;
+  drawReviewGraph();
+  renderReviewSummary(data);
+  renderMoves();
+  renderTimeline();
+}
+
+// A graded move in the move list: its grade as a word (coloured, but the word says it), and when it
+// was not the best, the best move and what each was worth to the mover ("~": an estimate).
+function gradeMove(li, button, g) {
+  if (!g) return;
+  li.dataset.grade = g.grade;
+  const chip = document.createElement('span');
+  chip.className = `grade grade-${g.grade}`;
+  chip.textContent = g.grade;
+  button.append(' ', chip);
+  if (g.forced) {
+    const only = document.createElement('span');
+    only.className = 'rv-forced';
+    only.textContent = 'only move';
+    button.append(' ', only);
+  }
+  if (g.grade !== 'best') {
+    const best = document.createElement('span');
+    best.className = 'rv-best';
+    best.textContent = `best ${g.best_move} ${reviewValue(g.best, g.exact)}, played ${reviewValue(g.played, g.exact)}`;
+    button.append(' ', best);
+  }
+  button.title = `${playerName(g.side)} could finish ${reviewValue(g.best, g.exact)} with ${g.best_move}, ` +
+    `${reviewValue(g.played, g.exact)} after ${g.move}: ${plural(Math.max(0, Number(g.loss) || 0), 'stone')} lost.`;
+}
+
+// One line a side ("You: 12 best, 3 good, ... average loss 0.4 stones a move"), and the thresholds.
+function renderReviewSummary(data) {
+  const list = $('review-summary');
+  list.textContent = '';
+  for (const side of ['south', 'north']) {
+    const s = (data.summary && data.summary[side]) || {};
+    const li = document.createElement('li');
+    li.dataset.side = side;
+    const who = document.createElement('strong');
+    who.className = `rv-who ${side}`;
+    who.textContent = playerName(side) + ':';
+    li.append(who, ' ');
+    GRADES.forEach((grade, i) => {
+      const k = Number(s[grade]) || 0;
+      const count = document.createElement('span');
+      count.className = 'rv-count';
+      count.dataset.grade = grade;
+      count.dataset.count = k;
+      count.textContent = `${exact(k)} ${gradeWord(grade, k)}`;
+      li.append(i ? ', ' : '', count);
+    });
+    const average = Math.round((Number(s.average_loss) || 0) * 10) / 10;
+    const loss = document.createElement('span');
+    loss.className = 'rv-loss';
+    loss.textContent = `average loss ${average} stones a move`;
+    li.append('; ', loss, '.');
+    list.append(li);
+  }
+  const t = data.thresholds || {};
+  const best = t.best > 0 ? `best ≤ ${t.best}, ` : '';
+  const how =
+    `Each position was proven where ${exact(data.proof_ms)} ms sufficed, else estimated by the engine at depth ` +
+    `${data.estimate_depth}; ${plural(data.nodes || 0, 'position')} searched in ${Math.round((data.seconds || 0) * 10) / 10} s.`;
+  $('review-note').textContent =
+    `Stones lost against the best move: ${best}good ≤ ${t.good}, inaccuracy ≤ ${t.inaccuracy}, mistake ≤ ${t.mistake}, ` +
+    `blunder more. Values are the final margin the player who moved can expect; “~” marks an estimate. ${how}`;
+}
+
+function svg(tag, attrs, parent) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (parent) parent.append(el);
+  return el;
+}
+
+// The evaluation graph: South's expected final margin (positions[].south) after each move, zero in
+// the middle. Drawn in the graph's own width (viewBox = its size in pixels, width 100%), so its text
+// is the page's size on a phone and on a desktop; filled dots are proven values, hollow ones and
+// dashed lines estimates; a ring in a grade's colour marks a mistake or a blunder.
+function drawReviewGraph() {
+  const box = $('review-graph');
+  box.textContent = '';
+  reviewGraph = null;
+  if (!review || review.status !== 'done') return;
+  const data = review.data;
+  const points = data.positions;
+  const n = points.length - 1;
+  const W = Math.max(260, Math.round(box.clientWidth || 340));
+  const H = Math.round(Math.min(240, Math.max(170, W * 0.45)));
+  const pad = { left: 34, right: 12, top: 22, bottom: 32 };
+  const plotW = W - pad.left - pad.right;
+  const plotH = H - pad.top - pad.bottom;
+  const values = points.map((p) => Number(p.south) || 0);
+  const m = Math.max(2, Math.ceil(Math.max(...values.map(Math.abs)))); // symmetric: zero in the middle
+  const x = (ply) => pad.left + (n > 0 ? ply / n : 0.5) * plotW;
+  const y = (v) => pad.top + ((m - v) / (2 * m)) * plotH;
+  const south = playerName('south');
+  const north = playerName('north');
+  const proven = points.filter((p) => p.exact).length;
+  const label =
+    `Graph of the expected final margin after each move (above zero ${south} ahead, below ${north} ahead), ` +
+    `from ${formatScore(Math.min(...values))} to ${formatScore(Math.max(...values))} stones over ${plural(n, 'move')}; ` +
+    `${exact(proven)} of ${exact(points.length)} positions proven, the rest estimated.`;
+  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label, class: 'rv-svg' });
+  svg('title', {}, root).textContent = label;
+  // the halves: whose side of zero the game is on
+  svg('rect', { x: pad.left, y: pad.top, width: plotW, height: plotH / 2, class: 'rv-band south' }, root);
+  svg('rect', { x: pad.left, y: pad.top + plotH / 2, width: plotW, height: plotH / 2, class: 'rv-band north' }, root);
+  // outside the plot, so no line or dot hides them: who is ahead above zero (top) and below (bottom)
+  svg('text', { x: pad.left + plotW, y: 13, class: 'rv-text rv-side south', 'text-anchor': 'end' }, root).textContent = `▲ ${south} ahead`;
+  svg('text', { x: pad.left, y: H - 3, class: 'rv-text rv-side north' }, root).textContent = `▼ ${north} ahead`;
+  // the y axis: stones, +m / 0 / -m
+  svg('text', { x: 2, y: 13, class: 'rv-text rv-title' }, root).textContent = 'margin (stones)';
+  for (const v of [m, 0, -m]) {
+    svg('text', { x: pad.left - 5, y: y(v) + 4, class: 'rv-text rv-tick', 'text-anchor': 'end' }, root).textContent = formatScore(v);
+  }
+  svg('line', { x1: pad.left, x2: pad.left, y1: pad.top, y2: pad.top + plotH, class: 'rv-axis' }, root);
+  svg('line', { x1: pad.left, x2: pad.left + plotW, y1: y(0), y2: y(0), class: 'rv-zero' }, root);
+  // the x axis: moves, labelled every `step` so the labels do not crowd
+  const room = Math.max(1, Math.floor(plotW / 36));
+  const step = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000].find((s) => n / s <= room) || 10000;
+  for (let k = 0; k <= n; k += step) {
+    svg('text', { x: x(k), y: pad.top + plotH + 14, class: 'rv-text rv-tick', 'text-anchor': 'middle' }, root).textContent = String(k);
+  }
+  svg('text', { x: pad.left + plotW, y: H - 3, class: 'rv-text rv-title', 'text-anchor': 'end' }, root).textContent = 'move →';
+  // the line, dashed where either end is an estimate
+  for (let i = 1; i <= n; i++) {
+    const est = !(points[i - 1].exact && points[i].exact);
+    svg('line', { x1: x(i - 1), y1: y(values[i - 1]), x2: x(i), y2: y(values[i]), class: 'rv-seg' + (est ? ' estimate' : '') }, root);
+  }
+  const cursor = svg('line', { x1: x(n), x2: x(n), y1: pad.top, y2: pad.top + plotH, class: 'rv-cursor' }, root);
+  const r = Math.min(4, Math.max(1.75, (n > 0 ? plotW / n : plotW) * 0.3));
+  points.forEach((p, i) => {
+    const move = i > 0 ? data.moves[i - 1] : null;
+    const flagged = move && (move.grade === 'mistake' || move.grade === 'blunder');
+    const dot = svg('circle', {
+      cx: x(i),
+      cy: y(values[i]),
+      r: flagged ? r + 1 : r,
+      'data-ply': i,
+      class: `rv-point ${p.exact ? 'exact' : 'estimate'}${flagged ? ' grade-' + move.grade : ''}`,
+    }, root);
+    const where = move ? `After move ${i} (${playerName(move.side)}: ${move.move}, ${move.grade})` : 'The start';
+    svg('title', {}, dot).textContent = `${where}: ${reviewValue(values[i], p.exact)} for ${south}`;
+  });
+  box.append(root);
+  reviewGraph = { cursor, x, n, width: box.clientWidth, plotLeft: pad.left, plotW, W };
+  markReviewPly(viewPly === null ? state.history.length : viewPly);
+}
+
+function redrawReviewGraph() {
+  if (!reviewGraph || $('review-graph').clientWidth === reviewGraph.width) return;
+  drawReviewGraph();
+}
+
+// The graph's cursor follows the timeline: the position the board shows.
+function markReviewPly(ply) {
+  if (!reviewGraph) return;
+  const at = reviewGraph.x(Math.max(0, Math.min(reviewGraph.n, ply)));
+  reviewGraph.cursor.setAttribute('x1', at);
+  reviewGraph.cursor.setAttribute('x2', at);
+}
+
+// The ply nearest a point of the graph (a tap or click at clientX); null when there is no graph.
+function reviewPlyAt(clientX) {
+  if (!reviewGraph) return null;
+  const box = $('review-graph').firstChild.getBoundingClientRect();
+  if (!box.width) return null;
+  const x = ((clientX - box.left) * reviewGraph.W) / box.width;
+  const ply = Math.round(((x - reviewGraph.plotLeft) / reviewGraph.plotW) * reviewGraph.n);
+  return Math.max(0, Math.min(reviewGraph.n, ply));
+}
+
+// ---------- resuming ----------
+
+// On load: the game in the URL, else the one this browser played last; a new game only when there
+// is none, or the server no longer has it.
+async function resume() {
+  const fromUrl = gameInUrl();
+  const id = fromUrl || storedGame();
+  if (!id) return newGame();
+  const gen = ++generation;
+  setMode('loading');
+  announce('Loading your game…');
+  try {
+    if (!GAME_ID.test(id)) throw Object.assign(new Error('not a game id'), { expired: true });
+    await showServerGame(id, gen, 'Game resumed.', (s) => {
+      syncForm(s);
+      readOnly = !!s.over; // a finished game from a link or a reload: replayed, not changed
+      resetAnalysisFor(s);
+    });
+  } catch (e) {
+    if (gen !== generation) return;
+    if (e.expired) {
+      forgetGame(id);
+      const where = fromUrl ? 'The game in this link' : 'Your last game';
+      return newGame(`${where} is no longer on the server, so a new game has started.`);
+    }
+    // The server is down or failing: keep the id (a reload tries again) rather than replace the
+    // game with a new one.
+    showError('Could not load your game: ' + e.message);
+    announce('Could not load your game. Reload the page to try again, or start a new game.');
+    setMode('idle');
+  }
+}
+
+function resetAnalysisFor(s) {
+  const both = s.opponent && (s.opponent.level === TWO_PLAYERS || s.opponent.spec === TWO_PLAYERS);
+  $('evaluation').textContent = both ? 'No computer in this game.' : 'No move yet.';
+  $('engine-text').textContent = 'Nothing yet.';
+}
+
+// The panel shows the resumed game's settings, so "Play again" plays the same kind of game.
+function syncForm(s) {
+  const pick = (id, value) => {
+    const el = $(id);
+    if (value === null || value === undefined) return;
+    if (el.tagName === 'SELECT' && ![...el.options].some((o) => o.value === String(value))) return;
+    el.value = String(value);
+  };
+  const game = s.rules && s.rules.preset;
+  const radio = [...document.querySelectorAll('#games input[name="rules"]')].find((r) => r.value === game);
+  if (radio) radio.checked = true;
+  pick('pits', s.rules && s.rules.pits);
+  pick('seeds', s.rules && s.rules.seeds);
+  pick('level', s.opponent && s.opponent.level);
+  describeChoices();
+}
+
+// Back to a tab left open on the player's turn: check the game is still on the server (and not
+// moved on in another tab) now, rather than at the next click, so an expired game does not sit
+// there saying "Your move". A finished game keeps its result on screen.
+async function checkGame() {
+  if (document.visibilityState !== 'visible' || !state || gone || mode !== 'idle') return;
+  const gen = generation;
+  const seen = state;
+  const unchanged = () => gen === generation && state === seen && mode === 'idle';
+  try {
+    const s = await api('GET', `/api/games/${state.id}`);
+    if (!unchanged()) return;
+    if (s.history.length !== seen.history.length || s.to_move !== seen.to_move || s.over !== seen.over) {
+      await refreshGame(gen, OUT_OF_DATE);
+    }
+  } catch (e) {
+    if (!unchanged()) return;
+    if (e.expired) gameExpired();
+    // anything else (the server unreachable for a moment): the next action will tell
+  }
+}
+
+// ---------- the New game panel ----------
+
+// The game chosen in the picker (its name, e.g. "oware").
+function selectedGame() {
+  const checked = document.querySelector('#games input[name="rules"]:checked');
+  return checked ? checked.value : 'kalah';
+}
+
+// The chosen game's and opponent's descriptions, who may start, and the levels the game allows
+// (the perfect level plays the Kalah-shaped games only).
+function describeChoices() {
+  const name = selectedGame();
+  const game = games.get(name);
+  const size = game && game.pits ? ` Played on ${plural(game.pits, 'pit')} a side of ${plural(game.seeds, 'stone')}.` : '';
+  $('rules-desc').textContent = (descriptions.rules[name] || '') + size;
+  const level = $('level');
+  const kalahShaped = !game || game.kalah_shaped !== false;
+  for (const option of level.options) {
+    const refused = !kalahShaped && kalahOnly.has(option.value);
+    option.disabled = refused;
+    const label = LEVEL_LABELS[option.value] || capitalised(option.value);
+    option.textContent = refused ? `${label} (Kalah games only)` : label;
+  }
+  if (level.selectedOptions[0] && level.selectedOptions[0].disabled) {
+    const expert = [...level.options].find((o) => o.value === 'expert' && !o.disabled);
+    level.value = expert ? 'expert' : [...level.options].find((o) => !o.disabled).value;
+  }
+  $('level-desc').textContent = descriptions.level[level.value] || '';
+  const both = level.value === TWO_PLAYERS;
+  const first = $('first');
+  for (const option of first.options) {
+    if (option.value === 'human') option.textContent = both ? 'Player 1 (bottom row)' : 'You';
+    if (option.value === 'ai') option.textContent = both ? 'Player 2 (top row)' : 'Computer';
+  }
+  if (!state) {
+    nameStores(); // the preview board follows the form until there is a game
+    showPreview();
+  }
+}
+
+// A game picked: its own board size, then its description.
+function gamePicked() {
+  const game = games.get(selectedGame());
+  if (game && game.pits) {
+    $('pits').value = String(game.pits);
+    $('seeds').value = String(game.seeds);
+  }
+  describeChoices();
+}
+
+// The picker's list: a radio button a game, its name, its board and the first clause of its
+// description on one line (the whole description under the list, for the game chosen).
+function fillGames(list) {
+  const current = selectedGame();
+  const box = $('games');
+  box.textContent = '';
+  for (const g of list) {
+    const label = document.createElement('label');
+    label.className = 'game-option';
+    const input = document.createElement('input');
+    input.type = 'radio';
+    input.name = 'rules';
+    input.value = g.name;
+    const text = document.createElement('span');
+    text.className = 'game-text';
+    const head = document.createElement('span');
+    head.className = 'game-head';
+    const name = document.createElement('span');
+    name.className = 'game-name';
+    name.textContent = gameLabel(g.name);
+    const size = document.createElement('span');
+    size.className = 'game-size';
+    size.textContent = g.pits ? `${g.pits} × ${g.seeds}` : '';
+    head.append(name, ' ', size);
+    const line = document.createElement('span');
+    line.className = 'game-line';
+    const description = g.description || '';
+    line.textContent = description.split(':')[0];
+    label.title = description;
+    text.append(head, line);
+    label.append(input, text);
+    box.append(label);
+  }
+  const radios = [...box.querySelectorAll('input')];
+  (radios.find((r) => r.value === current) || radios[0]).checked = true;
+}
+
+function fillSelect(select, items, label) {
+  const current = select.value;
+  select.textContent = '';
+  for (const item of items) {
+    const opt = document.createElement('option');
+    opt.value = item.name;
+    opt.textContent = label(item.name);
+    select.append(opt);
+  }
+  select.value = [...select.options].some((o) => o.value === current) ? current : select.options[0].value;
+}
+
+async function loadAgents() {
+  try {
+    const r = await api('GET', '/api/agents');
+    const levels = (r && Array.isArray(r.levels) ? r.levels : [])
+      .map((l) => (typeof l === 'string' ? { name: l } : l))
+      .filter((l) => l && l.name);
+    if (!levels.length) return;
+    for (const l of levels) if (l.description) descriptions.level[l.name] = capitalised(l.description) + '.';
+    kalahOnly.clear();
+    for (const l of levels) if (l.kalah_only) kalahOnly.add(l.name);
+    fillSelect($('level'), levels, (name) => LEVEL_LABELS[name] || capitalised(name));
+  } catch (e) {
+    // keep the built-in list
+  }
+}
+
+async function loadRules() {
+  try {
+    const r = await api('GET', '/api/rules');
+    const limits = (r && r.limits) || {};
+    for (const key of ['pits', 'seeds']) {
+      const l = limits[key];
+      if (l && Number.isInteger(l.min) && Number.isInteger(l.max)) {
+        $(key).min = l.min;
+        $(key).max = l.max;
+      }
+    }
+    // the games, with their own boards (an older server lists presets only)
+    const list = (r && Array.isArray(r.games) ? r.games : r && Array.isArray(r.presets) ? r.presets : []).filter(
+      (g) => g && typeof g.name === 'string',
+    );
+    if (!list.length) return;
+    games = new Map(list.map((g) => [g.name, { ...KALAH_DRAWING, ...(games.get(g.name) || {}), ...g }]));
+    for (const g of list) if (g.description) descriptions.rules[g.name] = capitalised(g.description) + '.';
+    fillGames(list);
+  } catch (e) {
+    // keep the limits and the list written in the page
+  }
+}
+
+// ---------- events ----------
+
+form.addEventListener('submit', (e) => {
+  e.preventDefault();
+  newGame();
+});
+for (const id of ['level', 'pits', 'seeds']) $(id).addEventListener('change', describeChoices);
+$('games').addEventListener('change', gamePicked);
+$('again-btn').addEventListener('click', () => newGame());
+$('notice-btn').addEventListener('click', () => {
+  if (mode === 'stalled') retryAi();
+  else newGame();
+});
+// While the computer's move is stalled, a click anywhere on the board asks again (pits do nothing then).
+boardEl.addEventListener('click', () => {
+  if (mode === 'stalled') retryAi();
+});
+document.addEventListener('visibilitychange', checkGame);
+const savedSpeed = stored('mancala.speed');
+if (savedSpeed) speedEl.value = savedSpeed;
+else if (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) speedEl.value = speedEl.max;
+speedEl.addEventListener('change', () => store('mancala.speed', speedEl.value));
+hintBtn.addEventListener('click', hint);
+undoBtn.addEventListener('click', undo);
+skipBtn.addEventListener('click', skipAnimation);
+shareBtn.addEventListener('click', copyLink);
+$('review-btn').addEventListener('click', startReview);
+// a tap on the graph shows the board at the nearest position
+$('review-graph').addEventListener('click', (e) => {
+  const ply = reviewPlyAt(e.clientX);
+  if (ply !== null) showPly(ply);
+});
+$('tl-first').addEventListener('click', () => showPly(0));
+$('tl-prev').addEventListener('click', () => stepBy(-1));
+$('tl-next').addEventListener('click', () => stepBy(1));
+$('tl-last').addEventListener('click', () => state && showPly(state.history.length));
+themeBtn.addEventListener('click', () => {
+  const theme = isDark() ? 'light' : 'dark';
+  store(THEME_KEY, theme);
+  applyTheme(theme);
+});
+if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener('change', () => applyTheme(stored(THEME_KEY)));
+soundBtn.addEventListener('click', () => {
+  setSound(!soundOn, true);
+  store(SOUND_KEY, soundOn ? 'on' : 'off');
+});
+// the new game panel's link moves focus there too (on a phone it is below the board)
+document.querySelector('.new-link').addEventListener('click', () => setTimeout(() => $('new-heading').focus(), 0));
+if (window.ResizeObserver) new ResizeObserver(refitCounts).observe(boardEl);
+// the graph is drawn for its width (its text stays the size of the page's): drawn again when it changes
+if (window.ResizeObserver) new ResizeObserver(redrawReviewGraph).observe($('review-graph'));
+
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape') {
+    skipAnimation();
+    return;
+  }
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const t = e.target;
+  if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+  if (/^[0-9]$/.test(e.key)) {
+    const i = e.key === '0' ? 9 : Number(e.key) - 1;
+    if (state && i < state.rules.pits && humanToMove()) {
+      e.preventDefault();
+      playPit(layout[state.to_move][i]);
+    }
+  } else if (e.key === 'h' || e.key === 'H') {
+    hint();
+  } else if (e.key === 'u' || e.key === 'U') {
+    undo();
+  } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.key === 'Home' || e.key === 'End') {
+    if (!canStep() || !state.history.length) return;
+    e.preventDefault();
+    if (e.key === 'ArrowLeft') stepBy(-1);
+    else if (e.key === 'ArrowRight') stepBy(1);
+    else showPly(e.key === 'Home' ? 0 : state.history.length);
+  }
+});
+
+async function start() {
+  applyTheme(stored(THEME_KEY));
+  setSound(stored(SOUND_KEY) === 'on');
+  describeChoices();
+  await Promise.all([loadAgents(), loadRules()]);
+  describeChoices();
+  await resume();
+}
+
+start();
