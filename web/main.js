@@ -5,6 +5,10 @@
 
 import { capitalised, exact, formatScore, gameLabel, gradeWord, listed, plural, reviewValue, shortCount, stoneDelay as delayForSpeed } from './format.js';
 import * as notation from './notation.js';
+import * as server from './api.js';
+import { GAME_ID, retryDelay } from './api.js';
+import * as prefs from './prefs.js';
+import { captureSound, extraSound, isSoundOn, setSound, stoneSound } from './sound.js';
 import { capturedCells, layoutOf, playedPits, previewNames } from './notation.js';
 
 const $ = (id) => document.getElementById(id);
@@ -26,14 +30,7 @@ const DOTS_MAX_STORE = 24;
 const EXPIRED_TEXT = 'This game has expired on the server. Start a new game to play on.';
 const OUT_OF_DATE = 'The game had moved on elsewhere (another tab?): here it is as the server has it.';
 const STALE = {}; // askAi's answer to a 409: the page's copy of the game is out of date
-const GAME_KEY = 'mancala.game'; // localStorage: the id of the last game this browser played
-const THEME_KEY = 'mancala.theme'; // localStorage: "dark" or "light" once the toggle is used
-const SOUND_KEY = 'mancala.sound'; // localStorage: "on" once sound is turned on
-const GAME_ID = /^[A-Za-z0-9_-]{1,128}$/; // what an id from a URL may look like before it is sent
 const AI_TRIES = 5; // ai-move requests while the server is busy (503) before asking the player
-const RETRY_MIN_S = 1;
-const RETRY_MAX_S = 30;
-const RETRY_DEFAULT_S = 2; // a 503 or 429 without a usable Retry-After
 const TWO_PLAYERS = 'human'; // the level of a game between two people on one screen
 const MARKS = ['source', 'sown', 'last', 'captured', 'extra'];
 const REVIEW_POLL_MS = 500; // how often a running review's progress is asked for
@@ -79,114 +76,13 @@ const sideOfCell = new Map(); // cell name -> 'south' | 'north'
 
 let toastTimer = null;
 let news = []; // what happened during the last moves, announced with the next status
-let soundOn = false;
-let audio = null; // the AudioContext, made when sound is first turned on
 // The review of the finished game shown: {id, pits (the moves reviewed), status: running | done,
 // data (the server's review once done)}; null when there is none.
 let review = null;
 let reviewToken = 0; // bumped when a review is dropped or restarted: its polling stops
 let reviewGraph = null; // the graph drawn: {cursor (the line at the ply shown), x (ply -> x), width}
 
-// ---------- API ----------
 
-async function api(method, path, body) {
-  // The server refuses a POST that is not JSON (415), so every POST says it is and carries a body,
-  // `{}` when there is nothing to say.
-  if (method === 'POST' && body === undefined) body = {};
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  let response;
-  try {
-    response = await fetch(path, init);
-  } catch (e) {
-    throw new Error('The server does not answer (' + e.message + ')');
-  }
-  let data = null;
-  let unreadable = false;
-  const text = await response.text();
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch (e) {
-      unreadable = true; // an error page from something in between still has a status worth reading
-    }
-  }
-  if (!response.ok) {
-    const error = new Error((data && data.error) || `HTTP ${response.status}`);
-    error.status = response.status;
-    error.retryAfter = retryAfterSeconds(response.headers.get('Retry-After'));
-    // Under /api/games/{id} a 404 means the server no longer has the game (expired, deleted,
-    // restarted): the callers end the page's game instead of showing the error and going on.
-    if (response.status === 404 && path.startsWith('/api/games/')) {
-      error.expired = true;
-      error.message = 'This game has expired on the server.';
-    }
-    throw error;
-  }
-  if (unreadable) throw new Error(`Bad answer from the server (HTTP ${response.status})`);
-  return data;
-}
-
-// Retry-After is seconds or an HTTP date; null when absent or unreadable.
-function retryAfterSeconds(value) {
-  if (!value) return null;
-  if (/^\s*\d+\s*$/.test(value)) return Number(value);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.ceil((at - Date.now()) / 1000);
-}
-
-// Seconds to wait before asking again: what the server said, kept within 1..30 s so a bad header
-// neither hammers the server nor leaves the player waiting for minutes.
-function retryDelay(error) {
-  const s = error.retryAfter;
-  return s === null || s === undefined ? RETRY_DEFAULT_S : Math.min(RETRY_MAX_S, Math.max(RETRY_MIN_S, s));
-}
-
-// ---------- the game's address ----------
-// The page keeps its game in the URL (?game=ID, so a reload or the same link in another tab resumes
-// it) and in localStorage (so opening the bare address resumes the last game too).
-
-const gameInUrl = () => new URLSearchParams(location.search).get('game');
-
-function storedGame() {
-  try {
-    return localStorage.getItem(GAME_KEY);
-  } catch (e) {
-    return null; // no storage (private mode, disabled): the URL alone keeps the game
-  }
-}
-
-function setUrlGame(id) {
-  const url = new URL(location.href);
-  if (id) url.searchParams.set('game', id);
-  else url.searchParams.delete('game');
-  // replaceState, not pushState: Back should leave the page, not step through old games
-  if (url.href !== location.href) history.replaceState(history.state, '', url.href);
-}
-
-function rememberGame(id) {
-  setUrlGame(id);
-  try {
-    localStorage.setItem(GAME_KEY, id);
-  } catch (e) {
-    // no storage: the URL alone keeps the game
-  }
-}
-
-function forgetGame(id) {
-  if (gameInUrl() === id) setUrlGame(null);
-  try {
-    // another tab may have stored a newer game meanwhile: only forget this one
-    if (localStorage.getItem(GAME_KEY) === id) localStorage.removeItem(GAME_KEY);
-  } catch (e) {
-    // no storage
-  }
-}
-
-// ---------- the board's layout ----------
 
 // The layout of the game shown, or of the New game panel's choice before there is one.
 function currentLayout() {
@@ -299,84 +195,6 @@ function keepBoardInView() {
   const bottom = $('south-label').getBoundingClientRect().bottom;
   if (top >= 0 && bottom <= window.innerHeight) return;
   window.scrollBy(0, top - 4);
-}
-
-// ---------- sound (off by default; WebAudio oscillators, no files) ----------
-
-function audioContext() {
-  const Context = window.AudioContext || window.webkitAudioContext;
-  if (!Context) return null;
-  if (!audio) audio = new Context();
-  if (audio.state === 'suspended') audio.resume().catch(() => {});
-  return audio;
-}
-
-function beep(freq, ms, { type = 'sine', volume = 0.05, at = 0 } = {}) {
-  if (!soundOn) return;
-  try {
-    const ctx = audioContext();
-    if (!ctx) return;
-    const t = ctx.currentTime + at;
-    const osc = ctx.createOscillator();
-    const gain = ctx.createGain();
-    osc.type = type;
-    osc.frequency.setValueAtTime(freq, t);
-    gain.gain.setValueAtTime(volume, t);
-    gain.gain.exponentialRampToValueAtTime(0.0001, t + ms / 1000);
-    osc.connect(gain).connect(ctx.destination);
-    osc.start(t);
-    osc.stop(t + ms / 1000 + 0.02);
-  } catch (e) {
-    // no audio device or a browser without WebAudio: the game goes on in silence
-  }
-}
-
-const stoneSound = (k) => beep(520 + 45 * (k % 8), 50, { type: 'triangle' });
-function captureSound() {
-  beep(392, 160, { type: 'square', volume: 0.03 });
-  beep(523, 240, { type: 'square', volume: 0.03, at: 0.09 });
-}
-function extraSound() {
-  beep(660, 110);
-  beep(880, 170, { at: 0.1 });
-}
-
-// clicked: true when the player pressed the button (browsers let audio start from a gesture);
-// otherwise the context waits for the first sound, which a click on a pit makes.
-function setSound(on, clicked = false) {
-  soundOn = on;
-  soundBtn.setAttribute('aria-pressed', String(on));
-  if (on && clicked) audioContext();
-}
-
-// ---------- theme: the system's light or dark, until the toggle picks one (remembered) ----------
-
-const darkQuery = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
-const isDark = () => {
-  const chosen = document.documentElement.dataset.theme;
-  return chosen ? chosen === 'dark' : !!(darkQuery && darkQuery.matches);
-};
-
-function applyTheme(theme) {
-  if (theme === 'dark' || theme === 'light') document.documentElement.dataset.theme = theme;
-  else delete document.documentElement.dataset.theme;
-  themeBtn.setAttribute('aria-pressed', String(isDark()));
-}
-
-function stored(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch (e) {
-    return null; // no storage (private mode, disabled)
-  }
-}
-
-function store(key, value) {
-  try {
-    localStorage.setItem(key, value);
-  } catch (e) {
-    // no storage: the choice lasts until the page is left
-  }
 }
 
 // ---------- board DOM ----------
@@ -947,12 +765,12 @@ async function newGame(note) {
   announce('Starting a new game…');
   keepBoardInView();
   try {
-    const s = await api('POST', '/api/games', body);
+    const s = await server.createGame(body);
     if (gen !== generation) return;
     state = s;
     gone = false;
     readOnly = false;
-    rememberGame(state.id);
+    prefs.rememberGame(state.id);
     hideNotice();
     resetAnalysis();
     layout = null;
@@ -1006,13 +824,13 @@ function resetAnalysis() {
 // Throws if it cannot be fetched (the callers decide: an unknown resumed game starts a new one).
 // shown(s): called with the state before it is drawn.
 async function showServerGame(id, gen, lead, shown) {
-  const s = await api('GET', `/api/games/${encodeURIComponent(id)}`);
+  const s = await server.getGame(id);
   if (gen !== generation) return;
   if (shown) shown(s);
   if (!state || state.id !== s.id) layout = null;
   state = s;
   gone = false;
-  rememberGame(s.id);
+  prefs.rememberGame(s.id);
   hideNotice();
   clearHints();
   clearMarks(...MARKS);
@@ -1037,7 +855,7 @@ async function refreshGame(gen, lead) {
 // The server no longer has the game (404): never leave the page inviting a move it cannot play.
 function gameExpired() {
   if (!state) return;
-  forgetGame(state.id);
+  prefs.forgetGame(state.id);
   gone = true;
   viewPly = null;
   showError('');
@@ -1065,7 +883,7 @@ async function playPit(name) {
   $('share-fallback').hidden = true;
   setMode('loading');
   try {
-    const r = await api('POST', `/api/games/${state.id}/moves`, { pit: name });
+    const r = await server.playMove(state.id, name);
     if (gen !== generation) return;
     await animateMoves(r.moves, gen);
     if (gen !== generation) return;
@@ -1093,7 +911,7 @@ async function aiTurns(gen) {
       if (refreshed) return aiStalled(new Error('the server and this page disagree about whose turn it is'));
       refreshed = true;
       try {
-        state = await api('GET', `/api/games/${state.id}`);
+        state = await server.getGame(state.id);
       } catch (e) {
         if (gen !== generation) return;
         if (e.expired) return gameExpired();
@@ -1123,7 +941,7 @@ async function askAi(gen) {
     setMode('thinking');
     announce('Computer is thinking…');
     try {
-      return await api('POST', `/api/games/${state.id}/ai-move`, {});
+      return await server.aiMove(state.id);
     } catch (e) {
       if (gen !== generation) return null;
       if (e.expired) {
@@ -1189,7 +1007,7 @@ async function hint() {
   setMode('hinting');
   announce('Looking for the best move…');
   try {
-    const r = await api('GET', `/api/games/${state.id}/hint`);
+    const r = await server.hint(state.id);
     if (gen !== generation || state.history.length !== before) return;
     hints = {};
     for (const m of r.moves || []) hints[m.pit] = { score: m.score, exact: m.exact, best: m.pit === r.best };
@@ -1228,7 +1046,7 @@ async function undo() {
   hideNotice();
   setMode('loading');
   try {
-    const s = await api('POST', `/api/games/${state.id}/undo`, {});
+    const s = await server.undo(state.id);
     if (gen !== generation) return;
     state = s;
     clearMarks(...MARKS);
@@ -1244,18 +1062,11 @@ async function undo() {
   }
 }
 
-// The game's address, to open it elsewhere: live while it goes on, replayed once it is over.
-function shareUrl() {
-  const url = new URL(location.pathname, location.origin);
-  url.searchParams.set('game', state.id);
-  return url.href;
-}
-
 // The clipboard when the browser allows it; otherwise (no clipboard API, not a secure page,
 // permission refused) the link in a field, selected, to copy by hand.
 async function copyLink() {
   if (!state || gone) return;
-  const url = shareUrl();
+  const url = prefs.shareUrl(state.id);
   const fallback = $('share-fallback');
   const field = $('share-url');
   try {
@@ -1323,7 +1134,7 @@ async function startReview() {
       await wait(REVIEW_POLL_MS);
       if (token !== reviewToken) return;
       try {
-        r = await api('GET', `/api/games/${id}/review`);
+        r = await server.getReview(id);
       } catch (e) {
         // 404: the server no longer has the review (restarted, or it made room for newer ones);
         // starting it again says whether the game itself is gone
@@ -1358,7 +1169,7 @@ async function startReview() {
 async function requestReview(token, id) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await api('POST', `/api/games/${id}/review`, {});
+      return await server.startReview(id);
     } catch (e) {
       if (token !== reviewToken) return null;
       if (e.status !== 503 || attempt >= REVIEW_TRIES) throw e;
@@ -1374,7 +1185,7 @@ async function requestReview(token, id) {
 // The review could not be had: said under the board like other errors; Review may be pressed again.
 function reviewFailed(e) {
   dropReview();
-  // api()'s 404 under /api/games/{id}: the server no longer has the game (a lost review says so itself)
+  // the api's 404 under /api/games/{id}: the server no longer has the game (a lost review says so itself)
   if (e.expired) return gameExpired();
   $('review-btn').disabled = !state || !state.over || gone;
   let why = e.message;
@@ -1588,8 +1399,8 @@ function reviewPlyAt(clientX) {
 // On load: the game in the URL, else the one this browser played last; a new game only when there
 // is none, or the server no longer has it.
 async function resume() {
-  const fromUrl = gameInUrl();
-  const id = fromUrl || storedGame();
+  const fromUrl = prefs.gameInUrl();
+  const id = fromUrl || prefs.storedGame();
   if (!id) return newGame();
   const gen = ++generation;
   setMode('loading');
@@ -1604,7 +1415,7 @@ async function resume() {
   } catch (e) {
     if (gen !== generation) return;
     if (e.expired) {
-      forgetGame(id);
+      prefs.forgetGame(id);
       const where = fromUrl ? 'The game in this link' : 'Your last game';
       return newGame(`${where} is no longer on the server, so a new game has started.`);
     }
@@ -1648,7 +1459,7 @@ async function checkGame() {
   const seen = state;
   const unchanged = () => gen === generation && state === seen && mode === 'idle';
   try {
-    const s = await api('GET', `/api/games/${state.id}`);
+    const s = await server.getGame(state.id);
     if (!unchanged()) return;
     if (s.history.length !== seen.history.length || s.to_move !== seen.to_move || s.over !== seen.over) {
       await refreshGame(gen, OUT_OF_DATE);
@@ -1761,7 +1572,7 @@ function fillSelect(select, items, label) {
 
 async function loadAgents() {
   try {
-    const r = await api('GET', '/api/agents');
+    const r = await server.agents();
     const levels = (r && Array.isArray(r.levels) ? r.levels : [])
       .map((l) => (typeof l === 'string' ? { name: l } : l))
       .filter((l) => l && l.name);
@@ -1777,7 +1588,7 @@ async function loadAgents() {
 
 async function loadRules() {
   try {
-    const r = await api('GET', '/api/rules');
+    const r = await server.rules();
     const limits = (r && r.limits) || {};
     for (const key of ['pits', 'seeds']) {
       const l = limits[key];
@@ -1817,10 +1628,10 @@ boardEl.addEventListener('click', () => {
   if (mode === 'stalled') retryAi();
 });
 document.addEventListener('visibilitychange', checkGame);
-const savedSpeed = stored('mancala.speed');
+const savedSpeed = prefs.storedSpeed();
 if (savedSpeed) speedEl.value = savedSpeed;
 else if (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) speedEl.value = speedEl.max;
-speedEl.addEventListener('change', () => store('mancala.speed', speedEl.value));
+speedEl.addEventListener('change', () => prefs.storeSpeed(speedEl.value));
 hintBtn.addEventListener('click', hint);
 undoBtn.addEventListener('click', undo);
 skipBtn.addEventListener('click', skipAnimation);
@@ -1836,14 +1647,14 @@ $('tl-prev').addEventListener('click', () => stepBy(-1));
 $('tl-next').addEventListener('click', () => stepBy(1));
 $('tl-last').addEventListener('click', () => state && showPly(state.history.length));
 themeBtn.addEventListener('click', () => {
-  const theme = isDark() ? 'light' : 'dark';
-  store(THEME_KEY, theme);
-  applyTheme(theme);
+  const theme = prefs.isDark() ? 'light' : 'dark';
+  prefs.storeTheme(theme);
+  prefs.applyTheme(theme, themeBtn);
 });
-if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener('change', () => applyTheme(stored(THEME_KEY)));
+prefs.followSystemTheme(themeBtn);
 soundBtn.addEventListener('click', () => {
-  setSound(!soundOn, true);
-  store(SOUND_KEY, soundOn ? 'on' : 'off');
+  setSound(!isSoundOn(), soundBtn, true);
+  prefs.storeSound(isSoundOn());
 });
 // the new game panel's link moves focus there too (on a phone it is below the board)
 document.querySelector('.new-link').addEventListener('click', () => setTimeout(() => $('new-heading').focus(), 0));
@@ -1879,8 +1690,8 @@ document.addEventListener('keydown', (e) => {
 });
 
 async function start() {
-  applyTheme(stored(THEME_KEY));
-  setSound(stored(SOUND_KEY) === 'on');
+  prefs.applyTheme(prefs.storedTheme(), themeBtn);
+  setSound(prefs.storedSound(), soundBtn);
   describeChoices();
   await Promise.all([loadAgents(), loadRules()]);
   describeChoices();
