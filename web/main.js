@@ -7,6 +7,8 @@ import { capitalised, exact, formatScore, gameLabel, gradeWord, listed, plural, 
 import * as notation from './notation.js';
 import * as server from './api.js';
 import { GAME_ID, retryDelay } from './api.js';
+import * as S from './state.js';
+import { EXPIRED_TEXT, KALAH_DRAWING, REPETITION_TEXT, TWO_PLAYERS } from './state.js';
 import * as prefs from './prefs.js';
 import { captureSound, extraSound, isSoundOn, setSound, stoneSound } from './sound.js';
 import { capturedCells, layoutOf, playedPits, previewNames } from './notation.js';
@@ -27,11 +29,9 @@ const soundBtn = $('sound-btn');
 
 const DOTS_MAX_PIT = 12; // draw stone dots up to this many in a pit (the number is always shown)
 const DOTS_MAX_STORE = 24;
-const EXPIRED_TEXT = 'This game has expired on the server. Start a new game to play on.';
 const OUT_OF_DATE = 'The game had moved on elsewhere (another tab?): here it is as the server has it.';
 const STALE = {}; // askAi's answer to a 409: the page's copy of the game is out of date
 const AI_TRIES = 5; // ai-move requests while the server is busy (503) before asking the player
-const TWO_PLAYERS = 'human'; // the level of a game between two people on one screen
 const MARKS = ['source', 'sown', 'last', 'captured', 'extra'];
 const REVIEW_POLL_MS = 500; // how often a running review's progress is asked for
 const REVIEW_TRIES = 5; // review requests while other reviews fill the server (503)
@@ -41,53 +41,25 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 // What players read in the New game panel; the server's descriptions (GET /api/rules,
 // GET /api/agents) replace these when it gives them.
 const LEVEL_LABELS = { human: 'Two players (one screen)' };
-const descriptions = {
-  rules: {
-    kalah: 'Standard Kalah: the last stone in your own empty pit captures it and the opposite pit.',
-    homework: 'As Kalah, but the capture happens even when the opposite pit is empty.',
-    relay: 'The last stone in a non-empty own pit lifts it and sows on; no captures.',
-  },
-  level: { human: 'No computer: two people take turns on one screen.' },
-};
-// The games the picker offers, by name: their own board and how they are drawn (GET /api/rules's
-// `games`); these three until the server says.
-const KALAH_DRAWING = { names: 'kalah', direction: 'ccw', stores_on_ring: true, tuzdyk: false, must_feed: false, kalah_shaped: true };
-let games = new Map(
-  ['kalah', 'homework', 'relay'].map((name) => [name, { name, pits: 6, seeds: 4, ...KALAH_DRAWING }]),
-);
-// Levels that play only the Kalah-shaped games (GET /api/agents's kalah_only): perfect.
-const kalahOnly = new Set(['perfect']);
-const REPETITION_TEXT = 'The position repeated: each side takes its own seeds.';
 
-let state = null; // the last state from the server
-let generation = 0; // bumped by new game / undo: stale responses and animations stop
-// idle | loading | thinking (the AI) | hinting | animating | over | waiting (the server is busy,
-// the AI is asked again soon) | stalled (the AI's move failed; the player may ask again) | expired
-let mode = 'loading';
-let gone = false; // the server no longer has the game shown (404): the board stays, inert
-let readOnly = false; // a finished game opened from a link or a reload: shown, never changed
-let viewPly = null; // the timeline: null shows the game; k shows the board after its k-th move
+// Everything the page knows of the game and what it is doing, in one object that only the pure
+// transitions of state.js change: `page = S.transition(page, ...)`.
+let page = S.initialState();
 let skipping = false; // the current animation jumps to its end
 let wakers = []; // resolve functions of pending sleeps (skip wakes them)
-let hints = null; // {pit: score} from the last hint, cleared by any move
 let layout = null; // what the board DOM was built for (layoutOf)
 const cells = new Map(); // cell name (B4, A1, c, ...) -> {el, count, dots, score, kind, side, tally, value}
 const sideOfCell = new Map(); // cell name -> 'south' | 'north'
 
 let toastTimer = null;
-let news = []; // what happened during the last moves, announced with the next status
-// The review of the finished game shown: {id, pits (the moves reviewed), status: running | done,
-// data (the server's review once done)}; null when there is none.
-let review = null;
-let reviewToken = 0; // bumped when a review is dropped or restarted: its polling stops
 let reviewGraph = null; // the graph drawn: {cursor (the line at the ply shown), x (ply -> x), width}
 
-
+// ---------- the board's layout ----------
 
 // The layout of the game shown, or of the New game panel's choice before there is one.
 function currentLayout() {
-  if (state && state.pit_names) return layoutOf(state.pit_names, state.rules);
-  const game = games.get(selectedGame()) || { name: 'kalah', ...KALAH_DRAWING };
+  if (page.game && page.game.pit_names) return layoutOf(page.game.pit_names, page.game.rules);
+  const game = page.catalogue.games.get(selectedGame()) || { name: 'kalah', ...KALAH_DRAWING };
   const n = Math.max(1, Math.min(16, Number($('pits').value) || game.pits || 6));
   return layoutOf(previewNames(game, n), game);
 }
@@ -95,11 +67,10 @@ function currentLayout() {
 const storeOf = (side) => notation.storeOf(layout, side);
 const isStore = (name) => notation.isStore(layout, name);
 // A game between two people on one screen (the form's choice before there is a game).
-const twoPlayer = () =>
-  state ? !!state.opponent && (state.opponent.level === TWO_PLAYERS || state.opponent.spec === TWO_PLAYERS) : $('level').value === TWO_PLAYERS;
+const twoPlayer = () => S.twoPlayer(page, $('level').value);
 const playerName = (side) => notation.playerName(side, twoPlayer());
 // Who may move now from this page: South against the computer, either side between two people.
-const humanToMove = () => !!state && !state.over && (twoPlayer() || state.to_move === 'south');
+const humanToMove = () => S.humanToMove(page, twoPlayer());
 
 
 
@@ -122,7 +93,7 @@ function sleep(ms) {
 }
 
 function skipAnimation() {
-  if (mode !== 'animating') return;
+  if (page.mode !== 'animating') return;
   skipping = true;
   const pending = wakers;
   wakers = [];
@@ -133,7 +104,7 @@ function skipAnimation() {
 const stoneDelay = () => delayForSpeed(speedEl.value);
 
 function setMode(m) {
-  mode = m;
+  page = S.withMode(page, m);
   app.dataset.state = m;
   $('thinking').hidden = m !== 'thinking';
   skipBtn.disabled = m !== 'animating';
@@ -362,7 +333,7 @@ function updateLabel(name) {
     const owner = cell.el.dataset.tuzdyk;
     if (owner) label += `, ${possessive(owner)} tuzdyk`;
     if (cell.el.classList.contains('unfed')) label += ', does not feed your opponent';
-    if (hints && name in hints) label += `, hint score ${formatScore(hints[name].score)}`;
+    if (page.hints && name in page.hints) label += `, hint score ${formatScore(page.hints[name].score)}`;
     title = owner ? `${name}: ${stones}, ${possessive(owner)} tuzdyk` : `${name}: ${stones}`;
   }
   cell.el.setAttribute('aria-label', label);
@@ -411,30 +382,30 @@ function showPreview() {
 // ---------- rendering ----------
 
 function render() {
-  if (!state) return;
+  if (!page.game) return;
   syncReview();
   buildBoard(currentLayout());
   nameStores();
-  if (viewPly !== null && viewPly >= state.history.length) viewPly = null;
-  app.dataset.view = viewPly === null ? 'game' : 'replay';
-  if (viewPly === null) showBoard(state.board);
-  else showPly(viewPly, true);
+  page = S.viewInGame(page);
+  app.dataset.view = page.viewPly === null ? 'game' : 'replay';
+  if (page.viewPly === null) showBoard(page.game.board);
+  else showPly(page.viewPly, true);
   renderHints();
   renderMoves();
   renderTurn();
-  app.dataset.gameId = state.id;
+  app.dataset.gameId = page.game.id;
   app.dataset.players = twoPlayer() ? 'two' : 'computer';
   renderOpponent();
-  const over = state.over;
+  const over = page.game.over;
   const result = $('result');
-  if (over && state.result && !gone) {
-    const r = state.result;
+  if (over && page.game.result && !page.gone) {
+    const r = page.game.result;
     $('result-score').textContent = `${playerName('south')} ${r.south} – ${r.north} ${playerName('north')}`;
     $('result-text').textContent = notation.resultText(r, twoPlayer());
-    $('result-reason').textContent = state.ended_by_repetition ? REPETITION_TEXT : '';
-    $('result-reason').hidden = !state.ended_by_repetition;
-    $('result-heading').textContent = readOnly ? 'Game over (a finished game: read only)' : 'Game over';
-    $('again-btn').textContent = readOnly ? 'New game' : 'Play again';
+    $('result-reason').textContent = page.game.ended_by_repetition ? REPETITION_TEXT : '';
+    $('result-reason').hidden = !page.game.ended_by_repetition;
+    $('result-heading').textContent = page.readOnly ? 'Game over (a finished game: read only)' : 'Game over';
+    $('again-btn').textContent = page.readOnly ? 'New game' : 'Play again';
     result.dataset.winner = r.winner || 'draw';
     result.hidden = false;
   } else {
@@ -445,23 +416,23 @@ function render() {
 
 // The side to move is named by its row ("to move" / "your move") and its legal pits are lit.
 function renderTurn() {
-  const live = state && !state.over && !gone && viewPly === null; // an expired game has no side to move
-  $('south-turn').hidden = !live || state.to_move !== 'south';
-  $('north-turn').hidden = !live || state.to_move !== 'north';
-  boardEl.dataset.toMove = live ? state.to_move : '';
-  app.dataset.mustFeed = live && state.must_feed ? 'yes' : 'no';
+  const live = page.game && !page.game.over && !page.gone && page.viewPly === null; // an expired game has no side to move
+  $('south-turn').hidden = !live || page.game.to_move !== 'south';
+  $('north-turn').hidden = !live || page.game.to_move !== 'north';
+  boardEl.dataset.toMove = live ? page.game.to_move : '';
+  app.dataset.mustFeed = live && page.game.must_feed ? 'yes' : 'no';
 }
 
 function renderOpponent() {
-  const rules = state.rules;
+  const rules = page.game.rules;
   const variant = rules.preset && rules.preset !== 'custom' ? gameLabel(rules.preset) : `Rules ${rules.spec}`;
   const game = `${variant}, ${plural(rules.pits, 'pit')} a side, ${plural(rules.seeds, 'stone')} in each.`;
-  const opp = state.opponent || {};
+  const opp = page.game.opponent || {};
   let who;
   if (twoPlayer()) {
     who = 'Two players on one screen: Player 1 has the bottom row, Player 2 the top row.';
   } else if (opp.level) {
-    const text = descriptions.level[opp.level];
+    const text = page.catalogue.descriptions.level[opp.level];
     who = `${capitalised(opp.level)} computer.${text ? ' ' + text : ''}`;
   } else {
     who = 'A computer opponent of your choosing.';
@@ -471,16 +442,16 @@ function renderOpponent() {
 }
 
 function updateControls() {
-  const live = !!state && !state.over && !gone && viewPly === null;
-  const ours = live && mode === 'idle' && humanToMove();
-  const legal = new Set(ours ? state.legal_moves : []);
+  const live = S.isLive(page);
+  const ours = live && page.mode === 'idle' && humanToMove();
+  const legal = new Set(ours ? page.game.legal_moves : []);
   const both = twoPlayer();
   // must-feed: the mover's stones that may not be played now, as they give the opponent none
-  const feeding = live && state.must_feed;
+  const feeding = live && page.game.must_feed;
   for (const [name, cell] of cells) {
     if (cell.kind === 'store') continue;
     const ok = legal.has(name);
-    const unfed = feeding && cell.kind === state.to_move && cell.value > 0 && !state.legal_moves.includes(name);
+    const unfed = feeding && cell.kind === page.game.to_move && cell.value > 0 && !page.game.legal_moves.includes(name);
     if (cell.el.classList.contains('unfed') !== unfed) {
       cell.el.classList.toggle('unfed', unfed);
       updateLabel(name);
@@ -492,27 +463,26 @@ function updateControls() {
     else cell.el.removeAttribute('tabindex');
   }
   hintBtn.disabled = !ours;
-  const moved = !!state && (both ? state.history.length > 0 : state.history.some((m) => m.side === 'south'));
-  undoBtn.disabled = !(moved && canUndo() && !readOnly && viewPly === null && !gone);
-  shareBtn.disabled = !state || gone;
+  undoBtn.disabled = !S.undoEnabled(page, both);
+  shareBtn.disabled = !page.game || page.gone;
   renderTimeline();
 }
 
 // A move in the move list; last: the game's last move (a repetition may have ended the game there).
 const moveText = (m, last = false) =>
-  notation.moveText(m, { two: twoPlayer(), layout, repeated: last && !!state && !!state.ended_by_repetition });
+  notation.moveText(m, { two: twoPlayer(), layout, repeated: last && !!page.game && !!page.game.ended_by_repetition });
 const capturedFrom = (m) => notation.capturedFrom(m, layout);
 
 function renderMoves() {
   const list = $('move-list');
   list.textContent = '';
-  const graded = review && review.status === 'done' ? review.data.moves : null;
-  state.history.forEach((m, i) => {
+  const graded = page.review && page.review.status === 'done' ? page.review.data.moves : null;
+  page.game.history.forEach((m, i) => {
     const li = document.createElement('li');
     li.className = m.side;
     const button = document.createElement('button');
     button.type = 'button';
-    button.textContent = moveText(m, i === state.history.length - 1);
+    button.textContent = moveText(m, i === page.game.history.length - 1);
     button.addEventListener('click', () => showPly(i + 1));
     if (graded) gradeMove(li, button, graded[i]);
     li.append(button);
@@ -522,7 +492,7 @@ function renderMoves() {
 }
 
 function renderHints() {
-  const shown = viewPly === null ? hints : null;
+  const shown = page.viewPly === null ? page.hints : null;
   for (const [name, cell] of cells) {
     if (cell.kind === 'store') continue;
     const h = shown && shown[name];
@@ -532,11 +502,11 @@ function renderHints() {
     cell.el.classList.toggle('best', !!(h && h.best));
     updateLabel(name);
   }
-  $('hint-text').hidden = !hints;
+  $('hint-text').hidden = !page.hints;
 }
 
 function clearHints() {
-  hints = null;
+  page = S.withoutHints(page);
   $('hint-text').textContent = '';
   $('hint-line').textContent = '';
   $('hint-line').hidden = true;
@@ -544,44 +514,27 @@ function clearHints() {
 }
 
 // Undo also when the computer's move failed: taking back one's own move is a way on.
-const canUndo = () => mode === 'idle' || mode === 'over' || mode === 'stalled';
+const canUndo = () => S.canUndo(page);
 
-function statusForState() {
-  if (!state) return '';
-  if (gone) return EXPIRED_TEXT;
-  if (state.over) {
-    const text = $('result-text').textContent;
-    const why = state.ended_by_repetition ? REPETITION_TEXT + ' ' : '';
-    return (text ? 'Game over. ' + why + text : 'Game over.') + (readOnly ? ' This finished game can be replayed, not changed.' : '');
-  }
-  const n = state.legal_moves.length;
-  if (twoPlayer()) {
-    const row = state.to_move === 'south' ? 'bottom' : 'top';
-    if (state.must_feed) return `${playerName(state.to_move)} to move: you must feed your opponent (${plural(n, 'legal move')}, ${row} row).`;
-    return `${playerName(state.to_move)} to move: choose a pit in the ${row} row.`;
-  }
-  if (state.to_move === 'south') {
-    if (state.must_feed) return `Your move: you must feed your opponent (${plural(n, 'legal move')}).`;
-    return `Your move: choose a pit (${plural(n, 'legal move')}).`;
-  }
-  return 'Computer to move.';
-}
+
+// The status line's main text for the game as it stands.
+const statusForState = () => S.statusText(page, twoPlayer());
 
 // ---------- the timeline: the board after any move, without changing the game ----------
 
-const canStep = () => !!state && ['idle', 'over', 'expired', 'stalled'].includes(mode);
+const canStep = () => S.canStep(page);
 
 // Shows the board after move k (0: the start). k = the number of moves returns to the game.
 // quiet: redraw only (render() keeps the view), without a new status.
 function showPly(k, quiet = false) {
-  if (!state || (!quiet && !canStep())) return;
-  const h = state.history.length;
+  if (!page.game || (!quiet && !canStep())) return;
+  const h = page.game.history.length;
   k = Math.max(0, Math.min(h, k));
-  if (k === h && viewPly === null) return; // the game is shown already
+  if (k === h && page.viewPly === null) return; // the game is shown already
   clearMarks(...MARKS);
   if (k === h) {
-    const was = viewPly;
-    viewPly = null;
+    const was = page.viewPly;
+    page = S.viewAt(page, k);
     if (was !== null && !quiet) {
       render();
       announce(statusForState(), 'Back to the game.');
@@ -589,10 +542,10 @@ function showPly(k, quiet = false) {
     }
     return;
   }
-  viewPly = k;
+  page = S.viewAt(page, k);
   app.dataset.view = 'replay';
-  showBoard(k === 0 ? state.history[0].before : state.history[k - 1].after);
-  const m = k > 0 ? state.history[k - 1] : null;
+  showBoard(k === 0 ? page.game.history[0].before : page.game.history[k - 1].after);
+  const m = k > 0 ? page.game.history[k - 1] : null;
   if (m) {
     mark(m.pit, 'source');
     if (m.sowing && m.sowing.length) mark(m.sowing[m.sowing.length - 1], 'last');
@@ -608,27 +561,32 @@ function showPly(k, quiet = false) {
 }
 
 function stepBy(d) {
-  if (!state) return;
-  showPly((viewPly === null ? state.history.length : viewPly) + d);
+  if (!page.game) return;
+  showPly(S.shownPly(page) + d);
 }
 
 function renderTimeline() {
-  const h = state ? state.history.length : 0;
-  const at = viewPly === null ? h : viewPly;
+  const h = page.game ? page.game.history.length : 0;
+  const at = S.shownPly(page);
   const ok = canStep() && h > 0;
   $('tl-first').disabled = !ok || at === 0;
   $('tl-prev').disabled = !ok || at === 0;
   $('tl-next').disabled = !ok || at === h;
   $('tl-last').disabled = !ok || at === h;
-  $('tl-pos').textContent = h === 0 ? 'No moves yet' : viewPly === null ? `${plural(h, 'move')}` : `Move ${at} of ${h}`;
+  $('tl-pos').textContent = S.timelineText(page);
   const items = $('move-list').children;
   for (let i = 0; i < items.length; i++) {
-    if (viewPly !== null && i === viewPly - 1) items[i].setAttribute('aria-current', 'step');
+    if (page.viewPly !== null && i === page.viewPly - 1) items[i].setAttribute('aria-current', 'step');
     else items[i].removeAttribute('aria-current');
   }
-  const current = viewPly !== null && viewPly > 0 ? items[viewPly - 1] : null;
+  const current = page.viewPly !== null && page.viewPly > 0 ? items[page.viewPly - 1] : null;
   if (current) current.scrollIntoView({ block: 'nearest' });
   markReviewPly(at);
+}
+
+// News to say with the next status (first: before what is noted already).
+function addNews(text, first = false) {
+  page = S.noted(page, text, first);
 }
 
 // ---------- animation ----------
@@ -650,7 +608,7 @@ async function animateMove(move, gen) {
     let last = move.pit;
     let sown = 0;
     for (const name of sowing) {
-      if (skipping || gen !== generation) break;
+      if (skipping || gen !== page.generation) break;
       if (hand <= 0 && counts.has(last) && !isStore(last)) {
         // relay sowing: the last stone landed on stones; they are picked up and sown on
         hand = counts.get(last);
@@ -659,7 +617,7 @@ async function animateMove(move, gen) {
         mark(last, 'source');
       }
       await sleep(delay);
-      if (skipping || gen !== generation) break;
+      if (skipping || gen !== page.generation) break;
       const cell = cells.get(last);
       if (cell) cell.el.classList.remove('last');
       counts.set(name, (counts.get(name) || 0) + 1);
@@ -671,7 +629,7 @@ async function animateMove(move, gen) {
       last = name;
     }
   }
-  if (gen !== generation) return;
+  if (gen !== page.generation) return;
   // the server's board after the move is the truth (captures, sweeps, truncated sowing, tuzdyks)
   showBoard(move.after);
   const store = storeOf(move.side);
@@ -684,7 +642,7 @@ async function animateMove(move, gen) {
     const text = `${move.tuzdyk} is now ${whose} tuzdyk: every stone sown there is ${move.side === 'south' && !twoPlayer() ? 'yours' : twoPlayer() ? mover + "'s" : "the computer's"}.`;
     showToast('Tuzdyk! ' + text, 'capture', 3000);
     captureSound();
-    news.push(text);
+    addNews(text);
   } else if (move.captured) {
     for (const c of capturedCells(move)) mark(c, 'captured');
     mark(store, 'captured');
@@ -692,7 +650,7 @@ async function animateMove(move, gen) {
     const text = `${who} captured ${plural(move.captured, 'stone')}${from.length ? ' from ' + listed(from) : ''}.`;
     showToast('Capture! ' + text, 'capture');
     captureSound();
-    news.push(text);
+    addNews(text);
   } else if (move.extra_turn) {
     mark(store, 'extra');
     const text = twoPlayer()
@@ -702,21 +660,21 @@ async function animateMove(move, gen) {
         : 'Extra turn for the computer.';
     showToast(text, 'extra');
     extraSound();
-    news.push(text);
+    addNews(text);
   }
   if (move.captured && move.extra_turn) mark(store, 'extra');
   await sleep(move.captured || move.extra_turn || move.tuzdyk ? Math.max(delay * 3, 350) : delay);
 }
 
 async function animateMoves(moves, gen) {
-  viewPly = null;
+  page = S.showingGame(page);
   app.dataset.view = 'game';
   setMode('animating');
   renderTurn();
   skipping = false;
   try {
     for (const m of moves || []) {
-      if (gen !== generation) return;
+      if (gen !== page.generation) return;
       await animateMove(m, gen);
     }
   } finally {
@@ -727,18 +685,18 @@ async function animateMoves(moves, gen) {
 // Relay rules: a player without stones passes, so a side may move again without an extra turn.
 function notePass(moves) {
   const last = moves && moves.length ? moves[moves.length - 1] : null;
-  if (!last || last.extra_turn || state.over || state.to_move !== last.side) return;
+  if (!last || last.extra_turn || page.game.over || page.game.to_move !== last.side) return;
   const passer = last.side === 'south' ? 'north' : 'south';
-  if (twoPlayer()) news.push(`${playerName(passer)} has no stones and passes.`);
-  else news.push(last.side === 'south' ? 'The computer has no stones and passes.' : 'You have no stones and pass.');
+  if (twoPlayer()) addNews(`${playerName(passer)} has no stones and passes.`);
+  else addNews(last.side === 'south' ? 'The computer has no stones and passes.' : 'You have no stones and pass.');
 }
 
 function settle() {
-  viewPly = null;
+  page = S.settled(page); // the mode follows the game: idle, over or expired
   render();
-  setMode(gone ? 'expired' : state.over ? 'over' : 'idle');
-  announce(statusForState(), news.join(' '));
-  news = [];
+  setMode(page.mode);
+  announce(statusForState(), page.news.join(' '));
+  page = S.newsCleared(page);
   keepBoardInView();
 }
 
@@ -746,10 +704,11 @@ function settle() {
 
 // A new game with the panel's settings. note: said first once it has started (why there is a new game).
 async function newGame(note) {
-  const gen = ++generation;
+  page = S.nextGeneration(page);
+  const gen = page.generation;
   skipAnimation();
   skipping = false;
-  news = [];
+  page = S.newsCleared(page);
   showError('');
   clearHints();
   clearMarks(...MARKS);
@@ -766,29 +725,27 @@ async function newGame(note) {
   keepBoardInView();
   try {
     const s = await server.createGame(body);
-    if (gen !== generation) return;
-    state = s;
-    gone = false;
-    readOnly = false;
-    prefs.rememberGame(state.id);
+    if (gen !== page.generation) return;
+    page = S.gameStarted(page, s);
+    prefs.rememberGame(page.game.id);
     hideNotice();
     resetAnalysis();
     layout = null;
     if (note) {
-      news.push(note);
+      addNews(note);
       showToast(note, '', 4000);
     }
     settle();
     if (aiToMove()) await aiTurns(gen);
   } catch (e) {
-    if (gen !== generation) return;
+    if (gen !== page.generation) return;
     // 429: this browser made games too fast; 503: the server holds all the games it can
     const pause = e.retryAfter ? `wait ${plural(Math.max(1, e.retryAfter), 'second')}` : 'wait a moment';
     let why = e.message;
     if (e.status === 429) why = `too many new games in a short time: ${pause}, then try again.`;
     else if (e.status === 503) why = `the server is busy (${e.message}): ${pause}, then try again.`;
     const said = (note ? note + ' ' : '') + 'Could not start a new game.';
-    if (!state) {
+    if (!page.game) {
       // nothing to show but the preview: the notice says why and offers another try
       showError('');
       showNotice('start', 'Could not start a game', capitalised(why), 'Try again');
@@ -798,22 +755,22 @@ async function newGame(note) {
       return;
     }
     showError('Could not start a game: ' + why);
-    if (gone) {
+    if (page.gone) {
       announce(EXPIRED_TEXT, said);
       setMode('expired');
-    } else if (!state.over) {
+    } else if (!page.game.over) {
       // the game shown goes on; a move or the computer's reply may have been cut short by the
       // attempt, so from where the server has it
-      news.push(said);
+      addNews(said);
       await refreshGame(gen);
     } else {
-      news.push(said);
+      addNews(said);
       settle();
     }
   }
 }
 
-const aiToMove = () => !!state && !state.over && !gone && !twoPlayer() && state.to_move === 'north';
+const aiToMove = () => !!page.game && !page.game.over && !page.gone && !twoPlayer() && page.game.to_move === 'north';
 
 function resetAnalysis() {
   $('evaluation').textContent = twoPlayer() ? 'No computer in this game.' : 'No move yet.';
@@ -825,16 +782,15 @@ function resetAnalysis() {
 // shown(s): called with the state before it is drawn.
 async function showServerGame(id, gen, lead, shown) {
   const s = await server.getGame(id);
-  if (gen !== generation) return;
+  if (gen !== page.generation) return;
   if (shown) shown(s);
-  if (!state || state.id !== s.id) layout = null;
-  state = s;
-  gone = false;
+  if (!page.game || page.game.id !== s.id) layout = null;
+  page = S.gameShown(page, s);
   prefs.rememberGame(s.id);
   hideNotice();
   clearHints();
   clearMarks(...MARKS);
-  if (lead) news.push(lead);
+  if (lead) addNews(lead);
   settle();
   if (aiToMove()) await aiTurns(gen);
 }
@@ -843,9 +799,9 @@ async function showServerGame(id, gen, lead, shown) {
 // request was cut short): show the server's.
 async function refreshGame(gen, lead) {
   try {
-    await showServerGame(state.id, gen, lead);
+    await showServerGame(page.game.id, gen, lead);
   } catch (e) {
-    if (gen !== generation) return;
+    if (gen !== page.generation) return;
     if (e.expired) return gameExpired();
     showError(e.message);
     settle();
@@ -854,13 +810,12 @@ async function refreshGame(gen, lead) {
 
 // The server no longer has the game (404): never leave the page inviting a move it cannot play.
 function gameExpired() {
-  if (!state) return;
-  prefs.forgetGame(state.id);
-  gone = true;
-  viewPly = null;
+  if (!page.game) return;
+  prefs.forgetGame(page.game.id);
+  page = S.gameGone(page); // no replay, hints or news of a game that is not there
   showError('');
   clearHints();
-  news = [];
+  page = S.newsCleared(page);
   render();
   setMode('expired');
   showNotice('expired', 'Game expired', 'This game has expired on the server.', 'New game');
@@ -869,30 +824,30 @@ function gameExpired() {
 }
 
 async function playPit(name) {
-  if (mode !== 'idle' || !state || viewPly !== null || !humanToMove()) return;
-  if (sideOfCell.get(name) !== state.to_move) return;
-  if (!state.legal_moves.includes(name)) {
+  if (page.mode !== 'idle' || !page.game || page.viewPly !== null || !humanToMove()) return;
+  if (sideOfCell.get(name) !== page.game.to_move) return;
+  if (!page.game.legal_moves.includes(name)) {
     const cell = cells.get(name);
-    if (state.must_feed && cell && cell.value > 0) announce(`${name} does not feed your opponent: you must feed your opponent.`);
+    if (page.game.must_feed && cell && cell.value > 0) announce(`${name} does not feed your opponent: you must feed your opponent.`);
     else announce(`${name} is empty: choose another pit.`);
     return;
   }
-  const gen = generation;
+  const gen = page.generation;
   showError('');
   clearHints();
   $('share-fallback').hidden = true;
   setMode('loading');
   try {
-    const r = await server.playMove(state.id, name);
-    if (gen !== generation) return;
+    const r = await server.playMove(page.game.id, name);
+    if (gen !== page.generation) return;
     await animateMoves(r.moves, gen);
-    if (gen !== generation) return;
-    state = r.state;
+    if (gen !== page.generation) return;
+    page = S.gameShown(page, r.state);
     notePass(r.moves);
     settle();
     if (aiToMove()) await aiTurns(gen);
   } catch (e) {
-    if (gen !== generation) return;
+    if (gen !== page.generation) return;
     if (e.expired) return gameExpired();
     if (e.status === 409) return refreshGame(gen, OUT_OF_DATE);
     showError(e.message);
@@ -903,31 +858,31 @@ async function playPit(name) {
 async function aiTurns(gen) {
   let refreshed = false;
   for (let guard = 0; guard < 200; guard++) {
-    if (gen !== generation || !aiToMove()) break;
+    if (gen !== page.generation || !aiToMove()) break;
     const r = await askAi(gen);
-    if (gen !== generation || !r) return;
+    if (gen !== page.generation || !r) return;
     if (r === STALE) {
       // a 409: the server says it is not the computer's turn; once, take its word and go on
       if (refreshed) return aiStalled(new Error('the server and this page disagree about whose turn it is'));
       refreshed = true;
       try {
-        state = await server.getGame(state.id);
+        page = S.gameShown(page, await server.getGame(page.game.id));
       } catch (e) {
-        if (gen !== generation) return;
+        if (gen !== page.generation) return;
         if (e.expired) return gameExpired();
         return aiStalled(e);
       }
-      if (gen !== generation) return;
-      news.push(OUT_OF_DATE);
+      if (gen !== page.generation) return;
+      addNews(OUT_OF_DATE);
       settle();
       continue;
     }
     await animateMoves(r.moves, gen);
-    if (gen !== generation) return;
-    state = r.state;
+    if (gen !== page.generation) return;
+    page = S.gameShown(page, r.state);
     showEvaluation(r);
     const played = (r.moves || []).map((m) => m.pit).join(', ');
-    if (played) news.unshift(`The computer played ${played}.`);
+    if (played) addNews(`The computer played ${played}.`, true);
     notePass(r.moves);
     settle();
   }
@@ -941,9 +896,9 @@ async function askAi(gen) {
     setMode('thinking');
     announce('Computer is thinking…');
     try {
-      return await server.aiMove(state.id);
+      return await server.aiMove(page.game.id);
     } catch (e) {
-      if (gen !== generation) return null;
+      if (gen !== page.generation) return null;
       if (e.expired) {
         gameExpired();
         return null;
@@ -957,7 +912,7 @@ async function askAi(gen) {
       setMode('waiting');
       announce(`The server is busy; trying again in ${s} s…`);
       await wait(s * 1000);
-      if (gen !== generation) return null;
+      if (gen !== page.generation) return null;
     }
   }
 }
@@ -975,10 +930,10 @@ function aiStalled(e) {
 }
 
 function retryAi() {
-  if (mode !== 'stalled' || !state || gone) return;
+  if (page.mode !== 'stalled' || !page.game || page.gone) return;
   hideNotice();
   showError('');
-  aiTurns(generation);
+  aiTurns(page.generation);
 }
 
 // What players see: the computer's move. The engine's own account (its evaluation, how deep it
@@ -999,18 +954,17 @@ function showEvaluation(r) {
 }
 
 async function hint() {
-  if (mode !== 'idle' || !state || viewPly !== null || !humanToMove()) return;
-  const gen = generation;
-  const before = state.history.length;
+  if (page.mode !== 'idle' || !page.game || page.viewPly !== null || !humanToMove()) return;
+  const gen = page.generation;
+  const before = page.game.history.length;
   showError('');
   toastEl.className = 'toast';
   setMode('hinting');
   announce('Looking for the best move…');
   try {
-    const r = await server.hint(state.id);
-    if (gen !== generation || state.history.length !== before) return;
-    hints = {};
-    for (const m of r.moves || []) hints[m.pit] = { score: m.score, exact: m.exact, best: m.pit === r.best };
+    const r = await server.hint(page.game.id);
+    if (gen !== page.generation || page.game.history.length !== before) return;
+    page = S.hintsFrom(page, r);
     const best = (r.moves || []).find((m) => m.pit === r.best);
     let text = r.best ? `Best move: ${r.best}` : 'No hint.';
     if (best) text += ` (${formatScore(best.score)}${best.exact ? ', proven' : ''})`;
@@ -1023,14 +977,14 @@ async function hint() {
     announce(statusForState(), text + '.');
     keepBoardInView();
   } catch (e) {
-    if (gen !== generation) return;
+    if (gen !== page.generation) return;
     if (e.expired) return gameExpired();
     if (e.status === 409) return refreshGame(gen, OUT_OF_DATE);
     if (e.status === 503) {
       // the thinking pool is full; a hint is optional, so no automatic retry: the game goes on
       const text = 'The server is busy: try the hint again in a moment.';
       showToast(text, 'busy', 4000);
-      news.push(text);
+      addNews(text);
     } else {
       showError('Hint failed: ' + e.message);
     }
@@ -1039,22 +993,23 @@ async function hint() {
 }
 
 async function undo() {
-  if (!state || gone || readOnly || !canUndo()) return;
-  const gen = ++generation;
+  if (!page.game || page.gone || page.readOnly || !canUndo()) return;
+  page = S.nextGeneration(page);
+  const gen = page.generation;
   showError('');
   clearHints();
   hideNotice();
   setMode('loading');
   try {
-    const s = await server.undo(state.id);
-    if (gen !== generation) return;
-    state = s;
+    const s = await server.undo(page.game.id);
+    if (gen !== page.generation) return;
+    page = S.gameShown(page, s);
     clearMarks(...MARKS);
-    news.push('Move taken back.');
+    addNews('Move taken back.');
     settle();
     if (aiToMove()) await aiTurns(gen);
   } catch (e) {
-    if (gen !== generation) return;
+    if (gen !== page.generation) return;
     if (e.expired) return gameExpired();
     if (e.status === 409) return refreshGame(gen, OUT_OF_DATE);
     showError('Undo failed: ' + e.message);
@@ -1065,8 +1020,8 @@ async function undo() {
 // The clipboard when the browser allows it; otherwise (no clipboard API, not a secure page,
 // permission refused) the link in a field, selected, to copy by hand.
 async function copyLink() {
-  if (!state || gone) return;
-  const url = prefs.shareUrl(state.id);
+  if (!page.game || page.gone) return;
+  const url = prefs.shareUrl(page.game.id);
   const fallback = $('share-fallback');
   const field = $('share-url');
   try {
@@ -1092,14 +1047,13 @@ async function copyLink() {
 // Called by render(): a review stays only while it is of the game shown, finished, with the same
 // moves; another game, an undo, or an expired game drop it (and stop its polling).
 function syncReview() {
-  const fits = !!review && !!state && state.over && !gone && review.id === state.id && review.pits === playedPits(state);
-  if (review && !fits) dropReview();
-  $('review-btn').disabled = !state || !state.over || gone || (!!review && review.status === 'running');
+  const fits = !!page.game && S.reviewFits(page, playedPits(page.game));
+  if (page.review && !fits) dropReview();
+  $('review-btn').disabled = !page.game || !page.game.over || page.gone || (!!page.review && page.review.status === 'running');
 }
 
 function dropReview() {
-  review = null;
-  reviewToken++;
+  page = S.reviewDropped(page); // its polling stops
   reviewGraph = null;
   delete app.dataset.review;
   $('review').hidden = true;
@@ -1108,15 +1062,15 @@ function dropReview() {
 
 // The Review button: starts the review, or, once it is shown, takes the player to it.
 async function startReview() {
-  if (!state || !state.over || gone) return;
-  if (review && review.status === 'done') {
+  if (!page.game || !page.game.over || page.gone) return;
+  if (page.review && page.review.status === 'done') {
     $('review-heading').focus();
     return;
   }
-  if (review && review.status === 'running') return;
-  const token = ++reviewToken;
-  const id = state.id;
-  review = { id, pits: playedPits(state), status: 'running', data: null };
+  if (page.review && page.review.status === 'running') return;
+  const id = page.game.id;
+  page = S.reviewStarted(page, id, playedPits(page.game));
+  const token = page.reviewToken;
   app.dataset.review = 'running';
   $('review-btn').disabled = true;
   showError('');
@@ -1127,23 +1081,23 @@ async function startReview() {
   let r;
   try {
     r = await requestReview(token, id);
-    if (!r || token !== reviewToken) return;
+    if (!r || token !== page.reviewToken) return;
     let restarts = 0;
     while (r.status === 'running') {
       showReviewProgress(r);
       await wait(REVIEW_POLL_MS);
-      if (token !== reviewToken) return;
+      if (token !== page.reviewToken) return;
       try {
         r = await server.getReview(id);
       } catch (e) {
         // 404: the server no longer has the review (restarted, or it made room for newer ones);
         // starting it again says whether the game itself is gone
-        if (token !== reviewToken || e.status !== 404) throw e;
+        if (token !== page.reviewToken || e.status !== 404) throw e;
         if (restarts++ >= 1) throw Object.assign(new Error('the server lost the review; try again'), { status: 404 });
         r = await requestReview(token, id);
         if (!r) return;
       }
-      if (token !== reviewToken) return;
+      if (token !== page.reviewToken) return;
     }
     if (r.status === 'failed') throw new Error(r.error || 'the review failed');
     if (r.status !== 'done' || !r.review || !Array.isArray(r.review.moves) || !Array.isArray(r.review.positions)) {
@@ -1151,15 +1105,14 @@ async function startReview() {
     }
     // a safety net: the server reviews a game afresh once its moves change (an undo at the end),
     // so a review of other moves than those shown is never shown as theirs
-    if (r.review.moves.map((m) => m.move).join(' ') !== review.pits) {
+    if (r.review.moves.map((m) => m.move).join(' ') !== page.review.pits) {
       throw new Error('the server has a review of this game as it was before an undo, not as it ended');
     }
   } catch (e) {
-    if (token !== reviewToken) return;
+    if (token !== page.reviewToken) return;
     return reviewFailed(e);
   }
-  review.status = 'done';
-  review.data = r.review;
+  page = S.reviewDone(page, r.review);
   showReview();
   announce(statusForState(), 'Review ready, under the result.');
 }
@@ -1171,13 +1124,13 @@ async function requestReview(token, id) {
     try {
       return await server.startReview(id);
     } catch (e) {
-      if (token !== reviewToken) return null;
+      if (token !== page.reviewToken) return null;
       if (e.status !== 503 || attempt >= REVIEW_TRIES) throw e;
       const s = retryDelay(e);
       showReviewProgress(null, `The server is busy reviewing other games; trying again in ${s} s…`);
       announce(statusForState(), `The server is busy; the review starts in ${s} s.`);
       await wait(s * 1000);
-      if (token !== reviewToken) return null;
+      if (token !== page.reviewToken) return null;
     }
   }
 }
@@ -1187,13 +1140,13 @@ function reviewFailed(e) {
   dropReview();
   // the api's 404 under /api/games/{id}: the server no longer has the game (a lost review says so itself)
   if (e.expired) return gameExpired();
-  $('review-btn').disabled = !state || !state.over || gone;
+  $('review-btn').disabled = !page.game || !page.game.over || page.gone;
   let why = e.message;
   if (e.status === 503) why = `the server is still busy reviewing other games: try again in ${plural(retryDelay(e), 'second')}`;
   showError(`Review failed: ${why}.`.replace(/\.\.$/, '.'));
   announce(statusForState(), 'The review could not be made.');
   // 409: the server says the game is not over, so this page's copy is out of date
-  if (e.status === 409) refreshGame(generation, OUT_OF_DATE);
+  if (e.status === 409) refreshGame(page.generation, OUT_OF_DATE);
 }
 
 // Progress while the server works: "Reviewing… 12/35 positions" and a bar; `text` instead when
@@ -1215,7 +1168,7 @@ function showReviewProgress(r, text) {
 
 // The finished review: the graph, each side's summary, the grades in the move list.
 function showReview() {
-  const data = review.data;
+  const data = page.review.data;
   app.dataset.review = 'done';
   $('review-progress').hidden = true;
   $('review-body').hidden = false;
@@ -1304,8 +1257,8 @@ function drawReviewGraph() {
   const box = $('review-graph');
   box.textContent = '';
   reviewGraph = null;
-  if (!review || review.status !== 'done') return;
-  const data = review.data;
+  if (!page.review || page.review.status !== 'done') return;
+  const data = page.review.data;
   const points = data.positions;
   const n = points.length - 1;
   const W = Math.max(260, Math.round(box.clientWidth || 340));
@@ -1368,7 +1321,7 @@ function drawReviewGraph() {
   });
   box.append(root);
   reviewGraph = { cursor, x, n, width: box.clientWidth, plotLeft: pad.left, plotW, W };
-  markReviewPly(viewPly === null ? state.history.length : viewPly);
+  markReviewPly(page.viewPly === null ? page.game.history.length : page.viewPly);
 }
 
 function redrawReviewGraph() {
@@ -1402,18 +1355,19 @@ async function resume() {
   const fromUrl = prefs.gameInUrl();
   const id = fromUrl || prefs.storedGame();
   if (!id) return newGame();
-  const gen = ++generation;
+  page = S.nextGeneration(page);
+  const gen = page.generation;
   setMode('loading');
   announce('Loading your game…');
   try {
     if (!GAME_ID.test(id)) throw Object.assign(new Error('not a game id'), { expired: true });
     await showServerGame(id, gen, 'Game resumed.', (s) => {
       syncForm(s);
-      readOnly = !!s.over; // a finished game from a link or a reload: replayed, not changed
+      page = S.openedFromLink(page, s); // a finished game from a link or a reload: replayed, not changed
       resetAnalysisFor(s);
     });
   } catch (e) {
-    if (gen !== generation) return;
+    if (gen !== page.generation) return;
     if (e.expired) {
       prefs.forgetGame(id);
       const where = fromUrl ? 'The game in this link' : 'Your last game';
@@ -1454,12 +1408,12 @@ function syncForm(s) {
 // moved on in another tab) now, rather than at the next click, so an expired game does not sit
 // there saying "Your move". A finished game keeps its result on screen.
 async function checkGame() {
-  if (document.visibilityState !== 'visible' || !state || gone || mode !== 'idle') return;
-  const gen = generation;
-  const seen = state;
-  const unchanged = () => gen === generation && state === seen && mode === 'idle';
+  if (document.visibilityState !== 'visible' || !page.game || page.gone || page.mode !== 'idle') return;
+  const gen = page.generation;
+  const seen = page.game;
+  const unchanged = () => gen === page.generation && page.game === seen && page.mode === 'idle';
   try {
-    const s = await server.getGame(state.id);
+    const s = await server.getGame(page.game.id);
     if (!unchanged()) return;
     if (s.history.length !== seen.history.length || s.to_move !== seen.to_move || s.over !== seen.over) {
       await refreshGame(gen, OUT_OF_DATE);
@@ -1483,13 +1437,13 @@ function selectedGame() {
 // (the perfect level plays the Kalah-shaped games only).
 function describeChoices() {
   const name = selectedGame();
-  const game = games.get(name);
+  const game = page.catalogue.games.get(name);
   const size = game && game.pits ? ` Played on ${plural(game.pits, 'pit')} a side of ${plural(game.seeds, 'stone')}.` : '';
-  $('rules-desc').textContent = (descriptions.rules[name] || '') + size;
+  $('rules-desc').textContent = (page.catalogue.descriptions.rules[name] || '') + size;
   const level = $('level');
   const kalahShaped = !game || game.kalah_shaped !== false;
   for (const option of level.options) {
-    const refused = !kalahShaped && kalahOnly.has(option.value);
+    const refused = !kalahShaped && page.catalogue.kalahOnly.has(option.value);
     option.disabled = refused;
     const label = LEVEL_LABELS[option.value] || capitalised(option.value);
     option.textContent = refused ? `${label} (Kalah games only)` : label;
@@ -1498,14 +1452,14 @@ function describeChoices() {
     const expert = [...level.options].find((o) => o.value === 'expert' && !o.disabled);
     level.value = expert ? 'expert' : [...level.options].find((o) => !o.disabled).value;
   }
-  $('level-desc').textContent = descriptions.level[level.value] || '';
+  $('level-desc').textContent = page.catalogue.descriptions.level[level.value] || '';
   const both = level.value === TWO_PLAYERS;
   const first = $('first');
   for (const option of first.options) {
     if (option.value === 'human') option.textContent = both ? 'Player 1 (bottom row)' : 'You';
     if (option.value === 'ai') option.textContent = both ? 'Player 2 (top row)' : 'Computer';
   }
-  if (!state) {
+  if (!page.game) {
     nameStores(); // the preview board follows the form until there is a game
     showPreview();
   }
@@ -1513,7 +1467,7 @@ function describeChoices() {
 
 // A game picked: its own board size, then its description.
 function gamePicked() {
-  const game = games.get(selectedGame());
+  const game = page.catalogue.games.get(selectedGame());
   if (game && game.pits) {
     $('pits').value = String(game.pits);
     $('seeds').value = String(game.seeds);
@@ -1577,9 +1531,7 @@ async function loadAgents() {
       .map((l) => (typeof l === 'string' ? { name: l } : l))
       .filter((l) => l && l.name);
     if (!levels.length) return;
-    for (const l of levels) if (l.description) descriptions.level[l.name] = capitalised(l.description) + '.';
-    kalahOnly.clear();
-    for (const l of levels) if (l.kalah_only) kalahOnly.add(l.name);
+    page = S.withLevels(page, levels);
     fillSelect($('level'), levels, (name) => LEVEL_LABELS[name] || capitalised(name));
   } catch (e) {
     // keep the built-in list
@@ -1602,8 +1554,7 @@ async function loadRules() {
       (g) => g && typeof g.name === 'string',
     );
     if (!list.length) return;
-    games = new Map(list.map((g) => [g.name, { ...KALAH_DRAWING, ...(games.get(g.name) || {}), ...g }]));
-    for (const g of list) if (g.description) descriptions.rules[g.name] = capitalised(g.description) + '.';
+    page = S.withGames(page, list);
     fillGames(list);
   } catch (e) {
     // keep the limits and the list written in the page
@@ -1620,12 +1571,12 @@ for (const id of ['level', 'pits', 'seeds']) $(id).addEventListener('change', de
 $('games').addEventListener('change', gamePicked);
 $('again-btn').addEventListener('click', () => newGame());
 $('notice-btn').addEventListener('click', () => {
-  if (mode === 'stalled') retryAi();
+  if (page.mode === 'stalled') retryAi();
   else newGame();
 });
 // While the computer's move is stalled, a click anywhere on the board asks again (pits do nothing then).
 boardEl.addEventListener('click', () => {
-  if (mode === 'stalled') retryAi();
+  if (page.mode === 'stalled') retryAi();
 });
 document.addEventListener('visibilitychange', checkGame);
 const savedSpeed = prefs.storedSpeed();
@@ -1645,7 +1596,7 @@ $('review-graph').addEventListener('click', (e) => {
 $('tl-first').addEventListener('click', () => showPly(0));
 $('tl-prev').addEventListener('click', () => stepBy(-1));
 $('tl-next').addEventListener('click', () => stepBy(1));
-$('tl-last').addEventListener('click', () => state && showPly(state.history.length));
+$('tl-last').addEventListener('click', () => page.game && showPly(page.game.history.length));
 themeBtn.addEventListener('click', () => {
   const theme = prefs.isDark() ? 'light' : 'dark';
   prefs.storeTheme(theme);
@@ -1672,20 +1623,20 @@ document.addEventListener('keydown', (e) => {
   if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
   if (/^[0-9]$/.test(e.key)) {
     const i = e.key === '0' ? 9 : Number(e.key) - 1;
-    if (state && i < state.rules.pits && humanToMove()) {
+    if (page.game && i < page.game.rules.pits && humanToMove()) {
       e.preventDefault();
-      playPit(layout[state.to_move][i]);
+      playPit(layout[page.game.to_move][i]);
     }
   } else if (e.key === 'h' || e.key === 'H') {
     hint();
   } else if (e.key === 'u' || e.key === 'U') {
     undo();
   } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.key === 'Home' || e.key === 'End') {
-    if (!canStep() || !state.history.length) return;
+    if (!canStep() || !page.game.history.length) return;
     e.preventDefault();
     if (e.key === 'ArrowLeft') stepBy(-1);
     else if (e.key === 'ArrowRight') stepBy(1);
-    else showPly(e.key === 'Home' ? 0 : state.history.length);
+    else showPly(e.key === 'Home' ? 0 : page.game.history.length);
   }
 });
 
