@@ -3,14 +3,18 @@
 // computer the player is South; in a two-player game (level "human") Player 1 is South and
 // Player 2 North, and the page plays for whichever side is to move.
 
-import { capitalised, exact, formatScore, gameLabel, gradeWord, listed, plural, reviewValue, shortCount, stoneDelay as delayForSpeed } from './format.js';
+import { capitalised, exact, formatScore, gameLabel, gradeWord, plural, reviewValue, stoneDelay as delayForSpeed } from './format.js';
 import * as notation from './notation.js';
 import * as server from './api.js';
 import { GAME_ID, retryDelay } from './api.js';
 import * as S from './state.js';
 import { EXPIRED_TEXT, KALAH_DRAWING, REPETITION_TEXT, TWO_PLAYERS } from './state.js';
 import * as prefs from './prefs.js';
-import { captureSound, extraSound, isSoundOn, setSound, stoneSound } from './sound.js';
+import * as graph from './review-graph.js';
+import * as animation from './animation.js';
+import * as board from './board.js';
+import { MARKS, buildBoard, clearMarks, mark, nameStores, showBoard } from './board.js';
+import { isSoundOn, setSound } from './sound.js';
 import { capturedCells, layoutOf, playedPits, previewNames } from './notation.js';
 
 const $ = (id) => document.getElementById(id);
@@ -27,16 +31,12 @@ const shareBtn = $('share-btn');
 const themeBtn = $('theme-btn');
 const soundBtn = $('sound-btn');
 
-const DOTS_MAX_PIT = 12; // draw stone dots up to this many in a pit (the number is always shown)
-const DOTS_MAX_STORE = 24;
 const OUT_OF_DATE = 'The game had moved on elsewhere (another tab?): here it is as the server has it.';
 const STALE = {}; // askAi's answer to a 409: the page's copy of the game is out of date
 const AI_TRIES = 5; // ai-move requests while the server is busy (503) before asking the player
-const MARKS = ['source', 'sown', 'last', 'captured', 'extra'];
 const REVIEW_POLL_MS = 500; // how often a running review's progress is asked for
 const REVIEW_TRIES = 5; // review requests while other reviews fill the server (503)
 const GRADES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
-const SVG_NS = 'http://www.w3.org/2000/svg';
 
 // What players read in the New game panel; the server's descriptions (GET /api/rules,
 // GET /api/agents) replace these when it gives them.
@@ -45,14 +45,8 @@ const LEVEL_LABELS = { human: 'Two players (one screen)' };
 // Everything the page knows of the game and what it is doing, in one object that only the pure
 // transitions of state.js change: `page = S.transition(page, ...)`.
 let page = S.initialState();
-let skipping = false; // the current animation jumps to its end
-let wakers = []; // resolve functions of pending sleeps (skip wakes them)
-let layout = null; // what the board DOM was built for (layoutOf)
-const cells = new Map(); // cell name (B4, A1, c, ...) -> {el, count, dots, score, kind, side, tally, value}
-const sideOfCell = new Map(); // cell name -> 'south' | 'north'
 
 let toastTimer = null;
-let reviewGraph = null; // the graph drawn: {cursor (the line at the ply shown), x (ply -> x), width}
 
 // ---------- the board's layout ----------
 
@@ -64,8 +58,6 @@ function currentLayout() {
   return layoutOf(previewNames(game, n), game);
 }
 
-const storeOf = (side) => notation.storeOf(layout, side);
-const isStore = (name) => notation.isStore(layout, name);
 // A game between two people on one screen (the form's choice before there is a game).
 const twoPlayer = () => S.twoPlayer(page, $('level').value);
 const playerName = (side) => notation.playerName(side, twoPlayer());
@@ -74,30 +66,10 @@ const humanToMove = () => S.humanToMove(page, twoPlayer());
 
 
 
-// A server board's counts by cell name, in the layout drawn.
-const countsOf = (board) => notation.countsOf(board, layout);
 
-function sleep(ms) {
-  if (skipping || ms <= 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      wakers = wakers.filter((w) => w !== wake);
-      resolve();
-    }, ms);
-    const wake = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    wakers.push(wake);
-  });
-}
-
+// Escape or Skip: the moves being sown jump to their end.
 function skipAnimation() {
-  if (page.mode !== 'animating') return;
-  skipping = true;
-  const pending = wakers;
-  wakers = [];
-  pending.forEach((w) => w());
+  if (page.mode === 'animating') animation.skip();
 }
 
 // Milliseconds per stone: speed 1 = 700 ms, speed 10 = 25 ms.
@@ -168,212 +140,11 @@ function keepBoardInView() {
   window.scrollBy(0, top - 4);
 }
 
-// ---------- board DOM ----------
-
-// A cell: a pit (a button, kind 'pit'), a store on the ring, or a tally of captures beside its
-// side's name (a store of a game whose sowings pass the stores by).
-function makeCell(name, kind, side, place) {
-  const isPit = kind === 'pit';
-  const tally = place === 'tally';
-  const el = document.createElement(isPit ? 'button' : tally ? 'span' : 'div');
-  el.className = isPit ? `pit ${side}` : tally ? `store tally ${side}` : `store ${side} store-${place}`;
-  el.dataset.cell = name;
-  if (isPit) {
-    el.type = 'button';
-    el.addEventListener('click', () => playPit(name));
-  } else {
-    el.setAttribute('role', 'img');
-  }
-  const label = document.createElement('span');
-  label.className = 'cell-name';
-  label.textContent = tally ? 'captured' : name;
-  label.setAttribute('aria-hidden', 'true');
-  const dots = document.createElement('span');
-  dots.className = 'dots';
-  dots.setAttribute('aria-hidden', 'true');
-  const count = document.createElement('span');
-  count.className = 'count';
-  count.setAttribute('aria-hidden', 'true');
-  const score = document.createElement('span');
-  score.className = 'score';
-  score.setAttribute('aria-hidden', 'true');
-  // the space keeps the name and the count apart in the text read from the cell ("B4 4", not
-  // "B44"): what is seen must be part of what the label says (WCAG 2.5.3, label in name)
-  if (tally) el.append(label, ' ', count);
-  else el.append(label, ' ', dots, count, score);
-  cells.set(name, { el, label, dots, count, score, kind: isPit ? side : 'store', side, tally, value: -1 });
-  sideOfCell.set(name, side);
-  return el;
-}
-
-// The board of layout `l`: North's row on top, South's below, each left to right as the server
-// sends it; the stores at the ends of the ring (North's on the left when sowing counter-clockwise,
-// on the right when clockwise), or, in a game whose stores only count captures, as tallies
-// beside the side names. An arrow along each row shows the sowing direction.
-function buildBoard(l) {
-  if (layout && layout.key === l.key) return;
-  layout = l;
-  cells.clear();
-  sideOfCell.clear();
-  boardEl.textContent = '';
-  $('north-tally').textContent = '';
-  $('south-tally').textContent = '';
-  const n = l.south.length;
-  boardEl.style.setProperty('--n', n);
-  boardEl.style.gridTemplateColumns = l.ring ? `var(--store-w) minmax(0, ${n}fr) var(--store-w)` : 'minmax(0, 1fr)';
-  boardEl.classList.toggle('wide', n > 8);
-  boardEl.classList.toggle('no-stores', !l.ring);
-  app.dataset.direction = l.cw ? 'cw' : 'ccw';
-  app.dataset.stores = l.ring ? 'ring' : 'tally';
-  const northRow = document.createElement('div');
-  northRow.className = 'row north-row';
-  for (const name of l.north) northRow.append(makeCell(name, 'pit', 'north'));
-  const southRow = document.createElement('div');
-  southRow.className = 'row south-row';
-  for (const name of l.south) southRow.append(makeCell(name, 'pit', 'south'));
-  if (l.ring) {
-    const north = makeCell(l.northStore, 'store', 'north', l.cw ? 'right' : 'left');
-    const south = makeCell(l.southStore, 'store', 'south', l.cw ? 'left' : 'right');
-    boardEl.append(l.cw ? south : north, northRow, southRow, l.cw ? north : south);
-  } else {
-    boardEl.append(northRow, southRow);
-    $('north-tally').append(makeCell(l.northStore, 'store', 'north', 'tally'));
-    $('south-tally').append(makeCell(l.southStore, 'store', 'south', 'tally'));
-  }
-  // North sows towards the left (counter-clockwise) or the right; South the other way
-  document.querySelector('.north-label .sow-head').textContent = l.cw ? '▶' : '◀';
-  document.querySelector('.south-label .sow-head').textContent = l.cw ? '◀' : '▶';
-  nameStores();
-}
-
-// Stores say whose they are ("You", "Computer", "Player 1"...), not A1 and B(N+2).
-function nameStores() {
-  for (const [name, cell] of cells) {
-    if (cell.kind !== 'store') continue;
-    if (!cell.tally) cell.label.textContent = playerName(cell.side);
-    if (cell.value >= 0) updateLabel(name);
-  }
-  $('north-name').textContent = playerName('north');
-  $('south-name').textContent = playerName('south');
-  $('south-turn').textContent = twoPlayer() ? 'to move' : 'your move';
-  const l = layout || currentLayout();
-  const [top, bottom] = twoPlayer() ? ['Player 2', 'Player 1'] : ['the computer', 'you'];
-  const owners = l.ring
-    ? `The top row and the store on the ${l.cw ? 'right' : 'left'} belong to ${top}, the bottom row and the store on the ${l.cw ? 'left' : 'right'} to ${bottom}.`
-    : `The top row belongs to ${top}, the bottom row to ${bottom}; the stones each side has captured are counted beside its name.`;
-  const sowing = l.cw
-    ? 'Stones are sown clockwise: along the bottom row to the left, along the top row to the right.'
-    : 'Stones are sown counter-clockwise: along the bottom row to the right, along the top row to the left.';
-  $('board-help').textContent = `${owners} ${sowing}`;
-}
-
-function setCount(name, value) {
-  const cell = cells.get(name);
-  if (!cell) return;
-  if (cell.value !== value) {
-    cell.value = value;
-    cell.el.dataset.count = value;
-    fitCount(cell);
-    const max = cell.tally ? 0 : cell.kind === 'store' ? DOTS_MAX_STORE : DOTS_MAX_PIT;
-    cell.dots.textContent = '';
-    if (value <= max) {
-      for (let k = 0; k < value; k++) {
-        const dot = document.createElement('span');
-        dot.className = 'dot';
-        cell.dots.append(dot);
-      }
-    }
-    cell.el.classList.toggle('many', value > max);
-  }
-  updateLabel(name);
-}
-
-// The count as written when it fits the cell, else shortened (1.2k), else in a smaller type.
-function fitCount(cell) {
-  const el = cell.count;
-  el.style.fontSize = '';
-  el.textContent = String(cell.value);
-  if (cell.value < 100 || el.scrollWidth <= el.clientWidth) return;
-  el.textContent = shortCount(cell.value);
-  if (el.scrollWidth <= el.clientWidth) return;
-  const size = parseFloat(getComputedStyle(el).fontSize);
-  el.style.fontSize = `${Math.floor((size * el.clientWidth) / el.scrollWidth)}px`;
-}
-
-function refitCounts() {
-  for (const [name, cell] of cells) {
-    if (cell.value < 100) continue;
-    fitCount(cell);
-    updateLabel(name);
-  }
-}
-
-// Whose a store or tuzdyk is, as a label says it: "yours", "the computer's", "Player 1's".
-const ownerOf = (side) => notation.ownerOf(side, twoPlayer());
-const possessive = (side) => notation.possessive(side, twoPlayer());
-
-function updateLabel(name) {
-  const cell = cells.get(name);
-  const stones = plural(cell.value, 'stone');
-  let label;
-  let title;
-  if (cell.tally) {
-    const by = twoPlayer() ? playerName(cell.side) : cell.side === 'south' ? 'you' : 'the computer';
-    label = `Captured by ${by}: ${stones}`;
-    title = label;
-  } else if (cell.kind === 'store') {
-    const owner = ownerOf(cell.side).replace(/^the /, '');
-    // Kalah's stores have names (B8, A1); the games named in letters only say whose
-    label = /store/i.test(name) ? `Store (${owner}), ${stones}` : `Store ${name} (${owner}), ${stones}`;
-    title = `${playerName(cell.side)}: ${stones} in the store`;
-  } else {
-    const shown = cell.count.textContent;
-    // a shortened count (1.2k) is said as shown, then exactly
-    label = shown === String(cell.value) ? `Pit ${name}, ${stones}` : `Pit ${name}, ${shown}: ${stones}`;
-    const owner = cell.el.dataset.tuzdyk;
-    if (owner) label += `, ${possessive(owner)} tuzdyk`;
-    if (cell.el.classList.contains('unfed')) label += ', does not feed your opponent';
-    if (page.hints && name in page.hints) label += `, hint score ${formatScore(page.hints[name].score)}`;
-    title = owner ? `${name}: ${stones}, ${possessive(owner)} tuzdyk` : `${name}: ${stones}`;
-  }
-  cell.el.setAttribute('aria-label', label);
-  cell.el.title = title;
-}
-
-function showCounts(counts) {
-  counts.forEach((v, name) => setCount(name, v));
-}
-
-// A server board: its counts, and its tuzdyks marked (a pit of the opponent's row that a player
-// holds: always empty, its stones go to the holder's store).
-function showBoard(board) {
-  showCounts(countsOf(board));
-  const t = (board && board.tuzdyk) || {};
-  for (const [name, cell] of cells) {
-    if (cell.kind === 'store') continue;
-    const owner = t.south === name ? 'south' : t.north === name ? 'north' : '';
-    if ((cell.el.dataset.tuzdyk || '') === owner) continue;
-    if (owner) cell.el.dataset.tuzdyk = owner;
-    else delete cell.el.dataset.tuzdyk;
-    cell.el.classList.toggle('tuzdyk', !!owner);
-    updateLabel(name);
-  }
-}
-
-function clearMarks(...classes) {
-  for (const { el } of cells.values()) el.classList.remove(...classes);
-}
-
-function mark(name, cls) {
-  const cell = cells.get(name);
-  if (cell) cell.el.classList.add(cls);
-}
-
 // Before there is a game (loading, or a first game that could not start): the start position
 // of the New game panel's settings, so the board is never a row of blanks.
 function showPreview() {
   buildBoard(currentLayout());
-  const n = layout.south.length;
+  const n = board.layoutShown().south.length;
   const seeds = Math.max(0, Math.min(1000, Number($('seeds').value) || 4));
   const row = Array(n).fill(seeds);
   showBoard({ south: row, north: row, south_store: 0, north_store: 0 });
@@ -448,20 +219,7 @@ function updateControls() {
   const both = twoPlayer();
   // must-feed: the mover's stones that may not be played now, as they give the opponent none
   const feeding = live && page.game.must_feed;
-  for (const [name, cell] of cells) {
-    if (cell.kind === 'store') continue;
-    const ok = legal.has(name);
-    const unfed = feeding && cell.kind === page.game.to_move && cell.value > 0 && !page.game.legal_moves.includes(name);
-    if (cell.el.classList.contains('unfed') !== unfed) {
-      cell.el.classList.toggle('unfed', unfed);
-      updateLabel(name);
-    }
-    cell.el.classList.toggle('legal', ok);
-    cell.el.setAttribute('aria-disabled', ok ? 'false' : 'true');
-    // against the computer its row is not the player's to press at all: out of the Tab order
-    if (cell.kind === 'north' && !both) cell.el.tabIndex = -1;
-    else cell.el.removeAttribute('tabindex');
-  }
+  board.lightPits(legal, feeding ? page.game : null, both);
   hintBtn.disabled = !ours;
   undoBtn.disabled = !S.undoEnabled(page, both);
   shareBtn.disabled = !page.game || page.gone;
@@ -470,8 +228,7 @@ function updateControls() {
 
 // A move in the move list; last: the game's last move (a repetition may have ended the game there).
 const moveText = (m, last = false) =>
-  notation.moveText(m, { two: twoPlayer(), layout, repeated: last && !!page.game && !!page.game.ended_by_repetition });
-const capturedFrom = (m) => notation.capturedFrom(m, layout);
+  notation.moveText(m, { two: twoPlayer(), layout: board.layoutShown(), repeated: last && !!page.game && !!page.game.ended_by_repetition });
 
 function renderMoves() {
   const list = $('move-list');
@@ -493,15 +250,7 @@ function renderMoves() {
 
 function renderHints() {
   const shown = page.viewPly === null ? page.hints : null;
-  for (const [name, cell] of cells) {
-    if (cell.kind === 'store') continue;
-    const h = shown && shown[name];
-    // drawn by CSS (attr): a badge, not part of the pit's visible name
-    cell.score.dataset.score = h ? formatScore(h.score) : '';
-    cell.el.classList.toggle('has-score', !!h);
-    cell.el.classList.toggle('best', !!(h && h.best));
-    updateLabel(name);
-  }
+  board.showHints(shown);
   $('hint-text').hidden = !page.hints;
 }
 
@@ -581,7 +330,7 @@ function renderTimeline() {
   }
   const current = page.viewPly !== null && page.viewPly > 0 ? items[page.viewPly - 1] : null;
   if (current) current.scrollIntoView({ block: 'nearest' });
-  markReviewPly(at);
+  graph.markPly(at);
 }
 
 // News to say with the next status (first: before what is noted already).
@@ -591,95 +340,19 @@ function addNews(text, first = false) {
 
 // ---------- animation ----------
 
-async function animateMove(move, gen) {
-  if (!move || !move.before || !move.after) return;
-  clearMarks(...MARKS);
-  const counts = countsOf(move.before);
-  showBoard(move.before);
-  const sowing = Array.isArray(move.sowing) ? move.sowing : [];
-  const delay = stoneDelay();
-  const mover = playerName(move.side);
-  announce(`${mover} ${mover === 'You' ? 'play' : 'plays'} ${move.pit}…`);
-  if (move.pit && counts.has(move.pit) && sowing.length) {
-    mark(move.pit, 'source');
-    let hand = counts.get(move.pit);
-    counts.set(move.pit, 0);
-    setCount(move.pit, 0);
-    let last = move.pit;
-    let sown = 0;
-    for (const name of sowing) {
-      if (skipping || gen !== page.generation) break;
-      if (hand <= 0 && counts.has(last) && !isStore(last)) {
-        // relay sowing: the last stone landed on stones; they are picked up and sown on
-        hand = counts.get(last);
-        counts.set(last, 0);
-        setCount(last, 0);
-        mark(last, 'source');
-      }
-      await sleep(delay);
-      if (skipping || gen !== page.generation) break;
-      const cell = cells.get(last);
-      if (cell) cell.el.classList.remove('last');
-      counts.set(name, (counts.get(name) || 0) + 1);
-      hand -= 1;
-      setCount(name, counts.get(name));
-      mark(name, 'sown');
-      mark(name, 'last');
-      stoneSound(sown++);
-      last = name;
-    }
-  }
-  if (gen !== page.generation) return;
-  // the server's board after the move is the truth (captures, sweeps, truncated sowing, tuzdyks)
-  showBoard(move.after);
-  const store = storeOf(move.side);
-  const who = mover === 'Computer' ? 'The computer' : mover;
-  if (move.tuzdyk) {
-    // a tuzdyk made: its three stones are taken with it
-    mark(move.tuzdyk, 'captured');
-    mark(store, 'captured');
-    const whose = twoPlayer() ? `${mover}'s` : move.side === 'south' ? 'your' : "the computer's";
-    const text = `${move.tuzdyk} is now ${whose} tuzdyk: every stone sown there is ${move.side === 'south' && !twoPlayer() ? 'yours' : twoPlayer() ? mover + "'s" : "the computer's"}.`;
-    showToast('Tuzdyk! ' + text, 'capture', 3000);
-    captureSound();
-    addNews(text);
-  } else if (move.captured) {
-    for (const c of capturedCells(move)) mark(c, 'captured');
-    mark(store, 'captured');
-    const from = capturedFrom(move);
-    const text = `${who} captured ${plural(move.captured, 'stone')}${from.length ? ' from ' + listed(from) : ''}.`;
-    showToast('Capture! ' + text, 'capture');
-    captureSound();
-    addNews(text);
-  } else if (move.extra_turn) {
-    mark(store, 'extra');
-    const text = twoPlayer()
-      ? `Extra turn for ${mover}!`
-      : move.side === 'south'
-        ? 'Extra turn for you!'
-        : 'Extra turn for the computer.';
-    showToast(text, 'extra');
-    extraSound();
-    addNews(text);
-  }
-  if (move.captured && move.extra_turn) mark(store, 'extra');
-  await sleep(move.captured || move.extra_turn || move.tuzdyk ? Math.max(delay * 3, 350) : delay);
-}
-
 async function animateMoves(moves, gen) {
   page = S.showingGame(page);
   app.dataset.view = 'game';
   setMode('animating');
   renderTurn();
-  skipping = false;
-  try {
-    for (const m of moves || []) {
-      if (gen !== page.generation) return;
-      await animateMove(m, gen);
-    }
-  } finally {
-    skipping = false;
-  }
+  await animation.animateMoves(moves, {
+    stale: () => gen !== page.generation,
+    delay: stoneDelay,
+    two: twoPlayer(),
+    say: announce,
+    toast: showToast,
+    addNews,
+  });
 }
 
 // Relay rules: a player without stones passes, so a side may move again without an extra turn.
@@ -707,7 +380,7 @@ async function newGame(note) {
   page = S.nextGeneration(page);
   const gen = page.generation;
   skipAnimation();
-  skipping = false;
+  animation.stopSkipping();
   page = S.newsCleared(page);
   showError('');
   clearHints();
@@ -730,7 +403,7 @@ async function newGame(note) {
     prefs.rememberGame(page.game.id);
     hideNotice();
     resetAnalysis();
-    layout = null;
+    board.forgetLayout(); // the new game's board is built afresh
     if (note) {
       addNews(note);
       showToast(note, '', 4000);
@@ -770,7 +443,7 @@ async function newGame(note) {
   }
 }
 
-const aiToMove = () => !!page.game && !page.game.over && !page.gone && !twoPlayer() && page.game.to_move === 'north';
+const aiToMove = () => S.aiToMove(page, twoPlayer());
 
 function resetAnalysis() {
   $('evaluation').textContent = twoPlayer() ? 'No computer in this game.' : 'No move yet.';
@@ -784,7 +457,7 @@ async function showServerGame(id, gen, lead, shown) {
   const s = await server.getGame(id);
   if (gen !== page.generation) return;
   if (shown) shown(s);
-  if (!page.game || page.game.id !== s.id) layout = null;
+  if (!page.game || page.game.id !== s.id) board.forgetLayout();
   page = S.gameShown(page, s);
   prefs.rememberGame(s.id);
   hideNotice();
@@ -825,10 +498,9 @@ function gameExpired() {
 
 async function playPit(name) {
   if (page.mode !== 'idle' || !page.game || page.viewPly !== null || !humanToMove()) return;
-  if (sideOfCell.get(name) !== page.game.to_move) return;
+  if (notation.sideOf(board.layoutShown(), name) !== page.game.to_move) return;
   if (!page.game.legal_moves.includes(name)) {
-    const cell = cells.get(name);
-    if (page.game.must_feed && cell && cell.value > 0) announce(`${name} does not feed your opponent: you must feed your opponent.`);
+    if (page.game.must_feed && board.countOf(name) > 0) announce(`${name} does not feed your opponent: you must feed your opponent.`);
     else announce(`${name} is empty: choose another pit.`);
     return;
   }
@@ -1054,7 +726,7 @@ function syncReview() {
 
 function dropReview() {
   page = S.reviewDropped(page); // its polling stops
-  reviewGraph = null;
+  graph.forget();
   delete app.dataset.review;
   $('review').hidden = true;
   $('review-graph').textContent = '';
@@ -1242,109 +914,15 @@ function renderReviewSummary(data) {
     `blunder more. Values are the final margin the player who moved can expect; “~” marks an estimate. ${how}`;
 }
 
-function svg(tag, attrs, parent) {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  if (parent) parent.append(el);
-  return el;
-}
-
-// The evaluation graph: South's expected final margin (positions[].south) after each move, zero in
-// the middle. Drawn in the graph's own width (viewBox = its size in pixels, width 100%), so its text
-// is the page's size on a phone and on a desktop; filled dots are proven values, hollow ones and
-// dashed lines estimates; a ring in a grade's colour marks a mistake or a blunder.
+// The evaluation graph of the review shown (review-graph.js), drawn for the graph's width.
 function drawReviewGraph() {
   const box = $('review-graph');
-  box.textContent = '';
-  reviewGraph = null;
-  if (!page.review || page.review.status !== 'done') return;
-  const data = page.review.data;
-  const points = data.positions;
-  const n = points.length - 1;
-  const W = Math.max(260, Math.round(box.clientWidth || 340));
-  const H = Math.round(Math.min(240, Math.max(170, W * 0.45)));
-  const pad = { left: 34, right: 12, top: 22, bottom: 32 };
-  const plotW = W - pad.left - pad.right;
-  const plotH = H - pad.top - pad.bottom;
-  const values = points.map((p) => Number(p.south) || 0);
-  const m = Math.max(2, Math.ceil(Math.max(...values.map(Math.abs)))); // symmetric: zero in the middle
-  const x = (ply) => pad.left + (n > 0 ? ply / n : 0.5) * plotW;
-  const y = (v) => pad.top + ((m - v) / (2 * m)) * plotH;
-  const south = playerName('south');
-  const north = playerName('north');
-  const proven = points.filter((p) => p.exact).length;
-  const label =
-    `Graph of the expected final margin after each move (above zero ${south} ahead, below ${north} ahead), ` +
-    `from ${formatScore(Math.min(...values))} to ${formatScore(Math.max(...values))} stones over ${plural(n, 'move')}; ` +
-    `${exact(proven)} of ${exact(points.length)} positions proven, the rest estimated.`;
-  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label, class: 'rv-svg' });
-  svg('title', {}, root).textContent = label;
-  // the halves: whose side of zero the game is on
-  svg('rect', { x: pad.left, y: pad.top, width: plotW, height: plotH / 2, class: 'rv-band south' }, root);
-  svg('rect', { x: pad.left, y: pad.top + plotH / 2, width: plotW, height: plotH / 2, class: 'rv-band north' }, root);
-  // outside the plot, so no line or dot hides them: who is ahead above zero (top) and below (bottom)
-  svg('text', { x: pad.left + plotW, y: 13, class: 'rv-text rv-side south', 'text-anchor': 'end' }, root).textContent = `▲ ${south} ahead`;
-  svg('text', { x: pad.left, y: H - 3, class: 'rv-text rv-side north' }, root).textContent = `▼ ${north} ahead`;
-  // the y axis: stones, +m / 0 / -m
-  svg('text', { x: 2, y: 13, class: 'rv-text rv-title' }, root).textContent = 'margin (stones)';
-  for (const v of [m, 0, -m]) {
-    svg('text', { x: pad.left - 5, y: y(v) + 4, class: 'rv-text rv-tick', 'text-anchor': 'end' }, root).textContent = formatScore(v);
-  }
-  svg('line', { x1: pad.left, x2: pad.left, y1: pad.top, y2: pad.top + plotH, class: 'rv-axis' }, root);
-  svg('line', { x1: pad.left, x2: pad.left + plotW, y1: y(0), y2: y(0), class: 'rv-zero' }, root);
-  // the x axis: moves, labelled every `step` so the labels do not crowd
-  const room = Math.max(1, Math.floor(plotW / 36));
-  const step = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000].find((s) => n / s <= room) || 10000;
-  for (let k = 0; k <= n; k += step) {
-    svg('text', { x: x(k), y: pad.top + plotH + 14, class: 'rv-text rv-tick', 'text-anchor': 'middle' }, root).textContent = String(k);
-  }
-  svg('text', { x: pad.left + plotW, y: H - 3, class: 'rv-text rv-title', 'text-anchor': 'end' }, root).textContent = 'move →';
-  // the line, dashed where either end is an estimate
-  for (let i = 1; i <= n; i++) {
-    const est = !(points[i - 1].exact && points[i].exact);
-    svg('line', { x1: x(i - 1), y1: y(values[i - 1]), x2: x(i), y2: y(values[i]), class: 'rv-seg' + (est ? ' estimate' : '') }, root);
-  }
-  const cursor = svg('line', { x1: x(n), x2: x(n), y1: pad.top, y2: pad.top + plotH, class: 'rv-cursor' }, root);
-  const r = Math.min(4, Math.max(1.75, (n > 0 ? plotW / n : plotW) * 0.3));
-  points.forEach((p, i) => {
-    const move = i > 0 ? data.moves[i - 1] : null;
-    const flagged = move && (move.grade === 'mistake' || move.grade === 'blunder');
-    const dot = svg('circle', {
-      cx: x(i),
-      cy: y(values[i]),
-      r: flagged ? r + 1 : r,
-      'data-ply': i,
-      class: `rv-point ${p.exact ? 'exact' : 'estimate'}${flagged ? ' grade-' + move.grade : ''}`,
-    }, root);
-    const where = move ? `After move ${i} (${playerName(move.side)}: ${move.move}, ${move.grade})` : 'The start';
-    svg('title', {}, dot).textContent = `${where}: ${reviewValue(values[i], p.exact)} for ${south}`;
-  });
-  box.append(root);
-  reviewGraph = { cursor, x, n, width: box.clientWidth, plotLeft: pad.left, plotW, W };
-  markReviewPly(page.viewPly === null ? page.game.history.length : page.viewPly);
+  if (!page.review || page.review.status !== 'done') return graph.clear(box);
+  graph.draw(box, page.review.data, playerName, S.shownPly(page));
 }
 
 function redrawReviewGraph() {
-  if (!reviewGraph || $('review-graph').clientWidth === reviewGraph.width) return;
-  drawReviewGraph();
-}
-
-// The graph's cursor follows the timeline: the position the board shows.
-function markReviewPly(ply) {
-  if (!reviewGraph) return;
-  const at = reviewGraph.x(Math.max(0, Math.min(reviewGraph.n, ply)));
-  reviewGraph.cursor.setAttribute('x1', at);
-  reviewGraph.cursor.setAttribute('x2', at);
-}
-
-// The ply nearest a point of the graph (a tap or click at clientX); null when there is no graph.
-function reviewPlyAt(clientX) {
-  if (!reviewGraph) return null;
-  const box = $('review-graph').firstChild.getBoundingClientRect();
-  if (!box.width) return null;
-  const x = ((clientX - box.left) * reviewGraph.W) / box.width;
-  const ply = Math.round(((x - reviewGraph.plotLeft) / reviewGraph.plotW) * reviewGraph.n);
-  return Math.max(0, Math.min(reviewGraph.n, ply));
+  if (graph.widthChanged($('review-graph'))) drawReviewGraph();
 }
 
 // ---------- resuming ----------
@@ -1382,7 +960,7 @@ async function resume() {
 }
 
 function resetAnalysisFor(s) {
-  const both = s.opponent && (s.opponent.level === TWO_PLAYERS || s.opponent.spec === TWO_PLAYERS);
+  const both = S.isTwoPlayerGame(s);
   $('evaluation').textContent = both ? 'No computer in this game.' : 'No move yet.';
   $('engine-text').textContent = 'Nothing yet.';
 }
@@ -1460,7 +1038,7 @@ function describeChoices() {
     if (option.value === 'ai') option.textContent = both ? 'Player 2 (top row)' : 'Computer';
   }
   if (!page.game) {
-    nameStores(); // the preview board follows the form until there is a game
+    nameStores(currentLayout()); // the preview board follows the form until there is a game
     showPreview();
   }
 }
@@ -1563,6 +1141,9 @@ async function loadRules() {
 
 // ---------- events ----------
 
+// A click on a pit plays it; the cells' labels name the players and the hint's scores.
+board.initBoard({ onPit: playPit, view: () => ({ two: twoPlayer(), hints: page.hints }) });
+
 form.addEventListener('submit', (e) => {
   e.preventDefault();
   newGame();
@@ -1590,7 +1171,7 @@ shareBtn.addEventListener('click', copyLink);
 $('review-btn').addEventListener('click', startReview);
 // a tap on the graph shows the board at the nearest position
 $('review-graph').addEventListener('click', (e) => {
-  const ply = reviewPlyAt(e.clientX);
+  const ply = graph.plyAt($('review-graph'), e.clientX);
   if (ply !== null) showPly(ply);
 });
 $('tl-first').addEventListener('click', () => showPly(0));
@@ -1609,7 +1190,7 @@ soundBtn.addEventListener('click', () => {
 });
 // the new game panel's link moves focus there too (on a phone it is below the board)
 document.querySelector('.new-link').addEventListener('click', () => setTimeout(() => $('new-heading').focus(), 0));
-if (window.ResizeObserver) new ResizeObserver(refitCounts).observe(boardEl);
+if (window.ResizeObserver) new ResizeObserver(board.refitCounts).observe(boardEl);
 // the graph is drawn for its width (its text stays the size of the page's): drawn again when it changes
 if (window.ResizeObserver) new ResizeObserver(redrawReviewGraph).observe($('review-graph'));
 
@@ -1625,7 +1206,7 @@ document.addEventListener('keydown', (e) => {
     const i = e.key === '0' ? 9 : Number(e.key) - 1;
     if (page.game && i < page.game.rules.pits && humanToMove()) {
       e.preventDefault();
-      playPit(layout[page.game.to_move][i]);
+      playPit(board.layoutShown()[page.game.to_move][i]);
     }
   } else if (e.key === 'h' || e.key === 'H') {
     hint();
