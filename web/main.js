@@ -3,7 +3,7 @@
 // computer the player is South; in a two-player game (level "human") Player 1 is South and
 // Player 2 North, and the page plays for whichever side is to move.
 
-import { capitalised, exact, formatScore, gameLabel, gradeWord, plural, reviewValue, stoneDelay as delayForSpeed } from './format.js';
+import { capitalised, exact, formatScore, gameLabel, plural, stoneDelay as delayForSpeed } from './format.js';
 import * as notation from './notation.js';
 import * as server from './api.js';
 import { GAME_ID, retryDelay } from './api.js';
@@ -11,6 +11,7 @@ import * as S from './state.js';
 import { EXPIRED_TEXT, KALAH_DRAWING, REPETITION_TEXT, TWO_PLAYERS } from './state.js';
 import * as prefs from './prefs.js';
 import * as graph from './review-graph.js';
+import { gradeMove, renderReviewSummary } from './review-view.js';
 import * as animation from './animation.js';
 import * as board from './board.js';
 import { MARKS, buildBoard, clearMarks, mark, nameStores, showBoard } from './board.js';
@@ -36,7 +37,6 @@ const STALE = {}; // askAi's answer to a 409: the page's copy of the game is out
 const AI_TRIES = 5; // ai-move requests while the server is busy (503) before asking the player
 const REVIEW_POLL_MS = 500; // how often a running review's progress is asked for
 const REVIEW_TRIES = 5; // review requests while other reviews fill the server (503)
-const GRADES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
 
 // What players read in the New game panel; the server's descriptions (GET /api/rules,
 // GET /api/agents) replace these when it gives them.
@@ -63,9 +63,6 @@ const twoPlayer = () => S.twoPlayer(page, $('level').value);
 const playerName = (side) => notation.playerName(side, twoPlayer());
 // Who may move now from this page: South against the computer, either side between two people.
 const humanToMove = () => S.humanToMove(page, twoPlayer());
-
-
-
 
 // Escape or Skip: the moves being sown jump to their end.
 function skipAnimation() {
@@ -107,7 +104,7 @@ function showToast(text, kind, ms = 1800) {
   }, ms);
 }
 
-// A plain wait (Escape and Skip do not shorten it, unlike sleep).
+// A plain wait (Escape and Skip do not shorten it, unlike the animation's).
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The panel under the board for a game that cannot go on by itself: 'expired' offers a new game,
@@ -241,7 +238,7 @@ function renderMoves() {
     button.type = 'button';
     button.textContent = moveText(m, i === page.game.history.length - 1);
     button.addEventListener('click', () => showPly(i + 1));
-    if (graded) gradeMove(li, button, graded[i]);
+    if (graded) gradeMove(li, button, graded[i], playerName);
     li.append(button);
     list.append(li);
   });
@@ -846,72 +843,9 @@ function showReview() {
   $('review-body').hidden = false;
   $('review-btn').disabled = false;
   drawReviewGraph();
-  renderReviewSummary(data);
+  renderReviewSummary($('review-summary'), $('review-note'), data, playerName);
   renderMoves();
   renderTimeline();
-}
-
-// A graded move in the move list: its grade as a word (coloured, but the word says it), and when it
-// was not the best, the best move and what each was worth to the mover ("~": an estimate).
-function gradeMove(li, button, g) {
-  if (!g) return;
-  li.dataset.grade = g.grade;
-  const chip = document.createElement('span');
-  chip.className = `grade grade-${g.grade}`;
-  chip.textContent = g.grade;
-  button.append(' ', chip);
-  if (g.forced) {
-    const only = document.createElement('span');
-    only.className = 'rv-forced';
-    only.textContent = 'only move';
-    button.append(' ', only);
-  }
-  if (g.grade !== 'best') {
-    const best = document.createElement('span');
-    best.className = 'rv-best';
-    best.textContent = `best ${g.best_move} ${reviewValue(g.best, g.exact)}, played ${reviewValue(g.played, g.exact)}`;
-    button.append(' ', best);
-  }
-  button.title = `${playerName(g.side)} could finish ${reviewValue(g.best, g.exact)} with ${g.best_move}, ` +
-    `${reviewValue(g.played, g.exact)} after ${g.move}: ${plural(Math.max(0, Number(g.loss) || 0), 'stone')} lost.`;
-}
-
-// One line a side ("You: 12 best, 3 good, ... average loss 0.4 stones a move"), and the thresholds.
-function renderReviewSummary(data) {
-  const list = $('review-summary');
-  list.textContent = '';
-  for (const side of ['south', 'north']) {
-    const s = (data.summary && data.summary[side]) || {};
-    const li = document.createElement('li');
-    li.dataset.side = side;
-    const who = document.createElement('strong');
-    who.className = `rv-who ${side}`;
-    who.textContent = playerName(side) + ':';
-    li.append(who, ' ');
-    GRADES.forEach((grade, i) => {
-      const k = Number(s[grade]) || 0;
-      const count = document.createElement('span');
-      count.className = 'rv-count';
-      count.dataset.grade = grade;
-      count.dataset.count = k;
-      count.textContent = `${exact(k)} ${gradeWord(grade, k)}`;
-      li.append(i ? ', ' : '', count);
-    });
-    const average = Math.round((Number(s.average_loss) || 0) * 10) / 10;
-    const loss = document.createElement('span');
-    loss.className = 'rv-loss';
-    loss.textContent = `average loss ${average} stones a move`;
-    li.append('; ', loss, '.');
-    list.append(li);
-  }
-  const t = data.thresholds || {};
-  const best = t.best > 0 ? `best ≤ ${t.best}, ` : '';
-  const how =
-    `Each position was proven where ${exact(data.proof_ms)} ms sufficed, else estimated by the engine at depth ` +
-    `${data.estimate_depth}; ${plural(data.nodes || 0, 'position')} searched in ${Math.round((data.seconds || 0) * 10) / 10} s.`;
-  $('review-note').textContent =
-    `Stones lost against the best move: ${best}good ≤ ${t.good}, inaccuracy ≤ ${t.inaccuracy}, mistake ≤ ${t.mistake}, ` +
-    `blunder more. Values are the final margin the player who moved can expect; “~” marks an estimate. ${how}`;
 }
 
 // The evaluation graph of the review shown (review-graph.js), drawn for the graph's width.
