@@ -3,20 +3,21 @@
 // computer the player is South; in a two-player game (level "human") Player 1 is South and
 // Player 2 North, and the page plays for whichever side is to move.
 
-import { capitalised, exact, formatScore, gameLabel, plural, stoneDelay as delayForSpeed } from './format.js';
-import * as notation from './notation.js';
+import * as animation from './animation.js';
 import * as server from './api.js';
 import { GAME_ID, retryDelay } from './api.js';
-import * as S from './state.js';
-import { EXPIRED_TEXT, KALAH_DRAWING, REPETITION_TEXT, TWO_PLAYERS } from './state.js';
+import * as board from './board.js';
+import { MARKS, buildBoard, clearMarks, mark, nameStores, showBoard } from './board.js';
+import { capitalised, exact, formatScore, gameLabel, plural, stoneDelay as delayForSpeed } from './format.js';
+import * as notation from './notation.js';
+import { capturedCells, layoutOf, playedPits, previewNames } from './notation.js';
+import * as panel from './panel.js';
 import * as prefs from './prefs.js';
 import * as graph from './review-graph.js';
 import { gradeMove, renderReviewSummary } from './review-view.js';
-import * as animation from './animation.js';
-import * as board from './board.js';
-import { MARKS, buildBoard, clearMarks, mark, nameStores, showBoard } from './board.js';
 import { isSoundOn, setSound } from './sound.js';
-import { capturedCells, layoutOf, playedPits, previewNames } from './notation.js';
+import * as S from './state.js';
+import { EXPIRED_TEXT, KALAH_DRAWING, REPETITION_TEXT } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 const app = $('app');
@@ -38,10 +39,6 @@ const AI_TRIES = 5; // ai-move requests while the server is busy (503) before as
 const REVIEW_POLL_MS = 500; // how often a running review's progress is asked for
 const REVIEW_TRIES = 5; // review requests while other reviews fill the server (503)
 
-// What players read in the New game panel; the server's descriptions (GET /api/rules,
-// GET /api/agents) replace these when it gives them.
-const LEVEL_LABELS = { human: 'Two players (one screen)' };
-
 // Everything the page knows of the game and what it is doing, in one object that only the pure
 // transitions of state.js change: `page = S.transition(page, ...)`.
 let page = S.initialState();
@@ -53,7 +50,7 @@ let toastTimer = null;
 // The layout of the game shown, or of the New game panel's choice before there is one.
 function currentLayout() {
   if (page.game && page.game.pit_names) return layoutOf(page.game.pit_names, page.game.rules);
-  const game = page.catalogue.games.get(selectedGame()) || { name: 'kalah', ...KALAH_DRAWING };
+  const game = page.catalogue.games.get(panel.selectedGame()) || { name: 'kalah', ...KALAH_DRAWING };
   const n = Math.max(1, Math.min(16, Number($('pits').value) || game.pits || 6));
   return layoutOf(previewNames(game, n), game);
 }
@@ -384,7 +381,7 @@ async function newGame(note) {
   clearMarks(...MARKS);
   $('share-fallback').hidden = true;
   const body = {
-    rules: selectedGame(),
+    rules: panel.selectedGame(),
     pits: Number($('pits').value),
     seeds: Number($('seeds').value),
     first: $('first').value,
@@ -899,23 +896,6 @@ function resetAnalysisFor(s) {
   $('engine-text').textContent = 'Nothing yet.';
 }
 
-// The panel shows the resumed game's settings, so "Play again" plays the same kind of game.
-function syncForm(s) {
-  const pick = (id, value) => {
-    const el = $(id);
-    if (value === null || value === undefined) return;
-    if (el.tagName === 'SELECT' && ![...el.options].some((o) => o.value === String(value))) return;
-    el.value = String(value);
-  };
-  const game = s.rules && s.rules.preset;
-  const radio = [...document.querySelectorAll('#games input[name="rules"]')].find((r) => r.value === game);
-  if (radio) radio.checked = true;
-  pick('pits', s.rules && s.rules.pits);
-  pick('seeds', s.rules && s.rules.seeds);
-  pick('level', s.opponent && s.opponent.level);
-  describeChoices();
-}
-
 // Back to a tab left open on the player's turn: check the game is still on the server (and not
 // moved on in another tab) now, rather than at the next click, so an expired game does not sit
 // there saying "Your move". A finished game keeps its result on screen.
@@ -939,101 +919,26 @@ async function checkGame() {
 
 // ---------- the New game panel ----------
 
-// The game chosen in the picker (its name, e.g. "oware").
-function selectedGame() {
-  const checked = document.querySelector('#games input[name="rules"]:checked');
-  return checked ? checked.value : 'kalah';
-}
-
-// The chosen game's and opponent's descriptions, who may start, and the levels the game allows
-// (the perfect level plays the Kalah-shaped games only).
+// The panel's descriptions and choices for the catalogue; the preview board follows the form
+// until there is a game.
 function describeChoices() {
-  const name = selectedGame();
-  const game = page.catalogue.games.get(name);
-  const size = game && game.pits ? ` Played on ${plural(game.pits, 'pit')} a side of ${plural(game.seeds, 'stone')}.` : '';
-  $('rules-desc').textContent = (page.catalogue.descriptions.rules[name] || '') + size;
-  const level = $('level');
-  const kalahShaped = !game || game.kalah_shaped !== false;
-  for (const option of level.options) {
-    const refused = !kalahShaped && page.catalogue.kalahOnly.has(option.value);
-    option.disabled = refused;
-    const label = LEVEL_LABELS[option.value] || capitalised(option.value);
-    option.textContent = refused ? `${label} (Kalah games only)` : label;
-  }
-  if (level.selectedOptions[0] && level.selectedOptions[0].disabled) {
-    const expert = [...level.options].find((o) => o.value === 'expert' && !o.disabled);
-    level.value = expert ? 'expert' : [...level.options].find((o) => !o.disabled).value;
-  }
-  $('level-desc').textContent = page.catalogue.descriptions.level[level.value] || '';
-  const both = level.value === TWO_PLAYERS;
-  const first = $('first');
-  for (const option of first.options) {
-    if (option.value === 'human') option.textContent = both ? 'Player 1 (bottom row)' : 'You';
-    if (option.value === 'ai') option.textContent = both ? 'Player 2 (top row)' : 'Computer';
-  }
+  panel.describe(page.catalogue);
   if (!page.game) {
-    nameStores(currentLayout()); // the preview board follows the form until there is a game
+    nameStores(currentLayout());
     showPreview();
   }
 }
 
 // A game picked: its own board size, then its description.
 function gamePicked() {
-  const game = page.catalogue.games.get(selectedGame());
-  if (game && game.pits) {
-    $('pits').value = String(game.pits);
-    $('seeds').value = String(game.seeds);
-  }
+  panel.useGameBoard(page.catalogue);
   describeChoices();
 }
 
-// The picker's list: a radio button a game, its name, its board and the first clause of its
-// description on one line (the whole description under the list, for the game chosen).
-function fillGames(list) {
-  const current = selectedGame();
-  const box = $('games');
-  box.textContent = '';
-  for (const g of list) {
-    const label = document.createElement('label');
-    label.className = 'game-option';
-    const input = document.createElement('input');
-    input.type = 'radio';
-    input.name = 'rules';
-    input.value = g.name;
-    const text = document.createElement('span');
-    text.className = 'game-text';
-    const head = document.createElement('span');
-    head.className = 'game-head';
-    const name = document.createElement('span');
-    name.className = 'game-name';
-    name.textContent = gameLabel(g.name);
-    const size = document.createElement('span');
-    size.className = 'game-size';
-    size.textContent = g.pits ? `${g.pits} × ${g.seeds}` : '';
-    head.append(name, ' ', size);
-    const line = document.createElement('span');
-    line.className = 'game-line';
-    const description = g.description || '';
-    line.textContent = description.split(':')[0];
-    label.title = description;
-    text.append(head, line);
-    label.append(input, text);
-    box.append(label);
-  }
-  const radios = [...box.querySelectorAll('input')];
-  (radios.find((r) => r.value === current) || radios[0]).checked = true;
-}
-
-function fillSelect(select, items, label) {
-  const current = select.value;
-  select.textContent = '';
-  for (const item of items) {
-    const opt = document.createElement('option');
-    opt.value = item.name;
-    opt.textContent = label(item.name);
-    select.append(opt);
-  }
-  select.value = [...select.options].some((o) => o.value === current) ? current : select.options[0].value;
+// The panel shows the resumed game's settings, so "Play again" plays the same kind of game.
+function syncForm(s) {
+  panel.showSettings(s);
+  describeChoices();
 }
 
 async function loadAgents() {
@@ -1044,7 +949,7 @@ async function loadAgents() {
       .filter((l) => l && l.name);
     if (!levels.length) return;
     page = S.withLevels(page, levels);
-    fillSelect($('level'), levels, (name) => LEVEL_LABELS[name] || capitalised(name));
+    panel.fillSelect($('level'), levels, panel.levelLabel);
   } catch (e) {
     // keep the built-in list
   }
@@ -1067,7 +972,7 @@ async function loadRules() {
     );
     if (!list.length) return;
     page = S.withGames(page, list);
-    fillGames(list);
+    panel.fillGames(list);
   } catch (e) {
     // keep the limits and the list written in the page
   }
