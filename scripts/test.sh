@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: the optimised build
-# first (the browser tests of the web page included), then the clang build with
+# first (the web page's unit and browser tests included), then the clang build with
 # AddressSanitizer, UBSan and the fuzz targets: its unit tests, then every fuzz
 # target for 15 seconds. One sanitizer build serves both (CI stays under 20 minutes):
 # it took 5m35s here against 7m03s for g++'s sanitizer build plus 1m47s for the fuzz targets alone.
@@ -17,6 +17,8 @@ step() {
 step ./scripts/build.sh
 step ./scripts/format.sh --check
 step ./scripts/check-commits.sh --bench build/mancala
+# the web page's pure modules (state, notation, formatting, api): Node's own runner, no npm, a second
+step node --test tests/web/
 step ctest --preset release
 step ./tests/browser/run.sh
 

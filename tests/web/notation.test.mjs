@@ -1,0 +1,102 @@
+// Unit tests of web/notation.js: the board's cells and the moves as the page names them.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import * as n from '../../web/notation.js';
+
+const KALAH = { names: 'kalah', direction: 'ccw', stores_on_ring: true };
+const OWARE = { names: 'letters', direction: 'ccw', stores_on_ring: false };
+const CW = { names: 'letters', direction: 'cw', stores_on_ring: true };
+
+test("previewNames: Kalah's B2..B7 left to right, A2..A7 above, stores B8 and A1", () => {
+  const names = n.previewNames(KALAH, 6);
+  assert.deepEqual(names.south, ['B2', 'B3', 'B4', 'B5', 'B6', 'B7']);
+  assert.deepEqual(names.north, ['A2', 'A3', 'A4', 'A5', 'A6', 'A7']);
+  assert.equal(names.south_store, 'B8');
+  assert.equal(names.north_store, 'A1');
+});
+
+test('previewNames: letters, North mirrored when sowing counter-clockwise, South when clockwise', () => {
+  const ccw = n.previewNames(OWARE, 6);
+  assert.deepEqual(ccw.south, ['A', 'B', 'C', 'D', 'E', 'F']);
+  assert.deepEqual(ccw.north, ['f', 'e', 'd', 'c', 'b', 'a']);
+  assert.equal(ccw.south_store, "South's store");
+  const cw = n.previewNames(CW, 3);
+  assert.deepEqual(cw.south, ['C', 'B', 'A']);
+  assert.deepEqual(cw.north, ['a', 'b', 'c']);
+});
+
+test('layoutOf: the key tells boards apart, the drawing sets direction and stores', () => {
+  const a = n.layoutOf(n.previewNames(KALAH, 6), KALAH);
+  const b = n.layoutOf(n.previewNames(KALAH, 6), KALAH);
+  const c = n.layoutOf(n.previewNames(KALAH, 5), KALAH);
+  assert.equal(a.key, b.key);
+  assert.notEqual(a.key, c.key);
+  assert.equal(a.cw, false);
+  assert.equal(a.ring, true);
+  const o = n.layoutOf(n.previewNames(OWARE, 6), OWARE);
+  assert.equal(o.ring, false);
+  assert.notEqual(o.key, a.key);
+  assert.equal(n.layoutOf(n.previewNames(CW, 6), CW).cw, true);
+});
+
+test('sideOf, isStore, storeOf and countsOf read the layout', () => {
+  const l = n.layoutOf(n.previewNames(KALAH, 3), KALAH);
+  assert.equal(n.sideOf(l, 'B3'), 'south');
+  assert.equal(n.sideOf(l, 'A1'), 'north');
+  assert.equal(n.sideOf(l, 'Z9'), undefined);
+  assert.equal(n.sideOf(null, 'B3'), undefined);
+  assert.equal(n.isStore(l, 'B5'), true);
+  assert.equal(n.isStore(l, 'B4'), false);
+  assert.equal(n.isStore(null, 'B5'), false);
+  assert.equal(n.storeOf(l, 'north'), 'A1');
+  const counts = n.countsOf({ south: [1, 2, 3], north: [4, 5, 6], south_store: 7, north_store: 8 }, l);
+  assert.deepEqual([...counts], [['B2', 1], ['B3', 2], ['B4', 3], ['A2', 4], ['A3', 5], ['A4', 6], ['B5', 7], ['A1', 8]]);
+});
+
+test("capturedCells and capturedFrom: every captured cell, the text names the opponent's", () => {
+  const l = n.layoutOf(n.previewNames(KALAH, 6), KALAH);
+  // Kalah: the last stone in an empty own pit takes it and the opposite pit
+  const kalah = { side: 'south', pit: 'B2', sowing: ['B3', 'B4'], captured: 5, capture_pit: 'A4' };
+  assert.deepEqual(n.capturedCells(kalah), ['A4', 'B4']);
+  assert.deepEqual(n.capturedFrom(kalah, l), ['A4']);
+  // the server's own list wins
+  const listed = { side: 'north', captured: 4, captured_cells: ['B3', 'B4', 'A8'] };
+  assert.deepEqual(n.capturedCells(listed), ['B3', 'B4', 'A8']);
+  assert.deepEqual(n.capturedFrom(listed, l), ['B3', 'B4']);
+  // only own cells captured (no opponent's): those, without the stores
+  const own = { side: 'south', captured: 2, captured_cells: ['B5', 'B8'] };
+  assert.deepEqual(n.capturedFrom(own, l), ['B5']);
+});
+
+test('moveText writes a move as the move list shows it', () => {
+  const l = n.layoutOf(n.previewNames(KALAH, 6), KALAH);
+  const capture = { side: 'south', pit: 'B2', sowing: ['B3', 'B4'], captured: 5, capture_pit: 'A4', extra_turn: false };
+  assert.equal(n.moveText(capture, { two: false, layout: l }), 'You: B2 — captures 5 from A4');
+  assert.equal(n.moveText({ side: 'north', pit: 'A3', extra_turn: true }, { two: false, layout: l }), 'Computer: A3 — extra turn');
+  assert.equal(n.moveText({ side: 'north', pit: 'A3', game_over: true }, { two: true, layout: l }), 'Player 2: A3 — game over');
+  assert.equal(n.moveText({ side: 'south', pass: true }, { two: true, layout: l }), 'Player 1: pass');
+  assert.equal(n.moveText({ side: 'south', pit: 'c', tuzdyk: 'c' }, { two: false, layout: l }), 'You: c — tuzdyk c');
+  assert.equal(
+    n.moveText({ side: 'south', pit: 'B6' }, { two: false, layout: l, repeated: true }),
+    'You: B6 — the position repeated: game over',
+  );
+});
+
+test("players' names, owners and results, against the computer and between two people", () => {
+  assert.equal(n.playerName('south', false), 'You');
+  assert.equal(n.playerName('north', false), 'Computer');
+  assert.equal(n.playerName('north', true), 'Player 2');
+  assert.equal(n.ownerOf('south', false), 'yours');
+  assert.equal(n.ownerOf('north', false), "the computer's");
+  assert.equal(n.possessive('south', true), "Player 1's");
+  assert.equal(n.possessive('south', false), 'your');
+  assert.equal(n.resultText({ winner: 'south', south: 30, north: 18 }, false), 'You win, 30–18!');
+  assert.equal(n.resultText({ winner: 'north', south: 18, north: 30 }, false), 'The computer wins, 30–18.');
+  assert.equal(n.resultText({ winner: 'north', south: 18, north: 30 }, true), 'Player 2 wins, 30–18!');
+  assert.equal(n.resultText({ winner: null, south: 24, north: 24 }, true), 'Draw, 24–24.');
+});
+
+test('playedPits is the moves as one string', () => {
+  assert.equal(n.playedPits({ history: [{ pit: 'B2' }, { pit: 'A5' }] }), 'B2 A5');
+  assert.equal(n.playedPits({ history: [] }), '');
+});

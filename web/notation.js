@@ -1,0 +1,120 @@
+// The board's cells and the moves as the page names them. Pure: no DOM, so Node's tests import it.
+//
+// South has the bottom row, North the top row; the server names every cell as the game does
+// (Kalah's B2..B7 and A2..A7, Oware's A..F and a..f) and sends each row left to right as drawn
+// (mirrored for a game sown clockwise), with where the stores are (on the ring, or only counting
+// captures, drawn as a tally beside each side's name).
+
+import { listed, plural } from './format.js';
+
+// A layout: the cells of each row left to right as drawn, the stores' names, whether the game sows
+// clockwise (South's store on the left) and whether its stores are on the ring (else tallies of
+// captures). `key` tells whether two layouts draw the same board.
+export function layoutOf(names, drawing) {
+  const cw = drawing.direction === 'cw';
+  const ring = drawing.stores_on_ring !== false;
+  const l = { south: names.south, north: names.north, southStore: names.south_store, northStore: names.north_store, cw, ring };
+  l.key = JSON.stringify([l.south, l.north, l.southStore, l.northStore, cw, ring]);
+  return l;
+}
+
+// The names the server will give the cells of `game` on `n` pits a side (core/pit_names.hpp),
+// for the board drawn before there is a game: column c shows pit index c, or n-1-c when mirrored.
+export function previewNames(game, n) {
+  const cw = game.direction === 'cw';
+  const index = (side, col) => ((side === 'north') === !cw ? n - 1 - col : col);
+  const name = (side, col) => {
+    if (game.names === 'letters') return String.fromCharCode((side === 'south' ? 65 : 97) + index(side, col));
+    return (side === 'south' ? 'B' : 'A') + (col + 2);
+  };
+  const row = (side) => Array.from({ length: n }, (_, col) => name(side, col));
+  const letters = game.names === 'letters';
+  return {
+    south: row('south'),
+    north: row('north'),
+    south_store: letters ? "South's store" : 'B' + (n + 2),
+    north_store: letters ? "North's store" : 'A1',
+  };
+}
+
+export const storeOf = (layout, side) => (side === 'south' ? layout.southStore : layout.northStore);
+export const isStore = (layout, name) => !!layout && (name === layout.southStore || name === layout.northStore);
+
+// Whose cell `name` is in `layout`: 'south', 'north', or undefined for a name not on the board.
+export function sideOf(layout, name) {
+  if (!layout) return undefined;
+  if (name === layout.southStore || layout.south.includes(name)) return 'south';
+  if (name === layout.northStore || layout.north.includes(name)) return 'north';
+  return undefined;
+}
+
+// A server board's counts by cell name, in the layout drawn.
+export function countsOf(board, layout) {
+  const counts = new Map();
+  board.south.forEach((c, i) => counts.set(layout.south[i], c));
+  board.north.forEach((c, i) => counts.set(layout.north[i], c));
+  counts.set(layout.southStore, board.south_store);
+  counts.set(layout.northStore, board.north_store);
+  return counts;
+}
+
+// The cells a move captured (every one, by name).
+export function capturedCells(m) {
+  if (Array.isArray(m.captured_cells) && m.captured_cells.length) return m.captured_cells;
+  const out = [];
+  if (m.capture_pit) out.push(m.capture_pit);
+  if (m.sowing && m.sowing.length && m.sowing[m.sowing.length - 1] !== m.capture_pit) out.push(m.sowing[m.sowing.length - 1]);
+  return out;
+}
+
+// Those the text names: the opponent's ("captures 2 from A5", Kalah's opposite pit; "from b and c",
+// Oware's chain), else every captured pit.
+export function capturedFrom(m, layout) {
+  const all = capturedCells(m);
+  const theirs = all.filter((c) => sideOf(layout, c) !== undefined && sideOf(layout, c) !== m.side && !isStore(layout, c));
+  return theirs.length ? theirs : all.filter((c) => !isStore(layout, c));
+}
+
+// The moves of a game as one string: a review is of these moves (an undo after the end changes them).
+export const playedPits = (game) => game.history.map((m) => m.pit).join(' ');
+
+// ---------- the players' names: against the computer "You" and "Computer", else Player 1 and 2 ----------
+
+export const playerName = (side, two) => (two ? (side === 'south' ? 'Player 1' : 'Player 2') : side === 'south' ? 'You' : 'Computer');
+// Whose a store or tuzdyk is, as a label says it: "yours", "the computer's", "Player 1's".
+export const ownerOf = (side, two) => (two ? `${playerName(side, two)}'s` : side === 'south' ? 'yours' : "the computer's");
+export const possessive = (side, two) => (two ? `${playerName(side, two)}'s` : side === 'south' ? 'your' : "the computer's");
+
+// A move in the move list: "You: B4 — captures 5 from A3 — extra turn".
+// repeated: the position repeated after this move, which ended the game.
+export function moveText(m, { two, layout, repeated = false }) {
+  let t = `${playerName(m.side, two)}: ${m.pit}`;
+  if (m.pass) t = `${playerName(m.side, two)}: pass`;
+  if (m.captured) {
+    const from = capturedFrom(m, layout);
+    t += ` — captures ${m.captured}${from.length ? ' from ' + listed(from) : ''}`;
+  }
+  if (m.tuzdyk) t += ` — tuzdyk ${m.tuzdyk}`;
+  if (m.extra_turn) t += ' — extra turn';
+  if (m.game_over) t += ' — game over';
+  else if (repeated) t += ' — the position repeated: game over';
+  return t;
+}
+
+// The result of a finished game in words, the winner's score first.
+export function resultText(r, two) {
+  if (two) {
+    if (r.winner === 'south') return `Player 1 wins, ${r.south}–${r.north}!`;
+    if (r.winner === 'north') return `Player 2 wins, ${r.north}–${r.south}!`;
+  } else {
+    if (r.winner === 'south') return `You win, ${r.south}–${r.north}!`;
+    if (r.winner === 'north') return `The computer wins, ${r.north}–${r.south}.`;
+  }
+  return `Draw, ${r.south}–${r.north}.`;
+}
+
+// The text of what a move captured, as the status and the toast say it: "You captured 5 stones from A3."
+export function captureText(m, who, layout) {
+  const from = capturedFrom(m, layout);
+  return `${who} captured ${plural(m.captured, 'stone')}${from.length ? ' from ' + listed(from) : ''}.`;
+}

@@ -1,0 +1,205 @@
+// The page's state: one plain object, changed only by the pure transitions below (each returns a
+// new object and leaves its argument alone), and read by the selectors. No DOM: Node's tests
+// import it. main.js holds the current object and redraws from it.
+
+import { capitalised, plural } from './format.js';
+import { playerName, resultText } from './notation.js';
+
+export const TWO_PLAYERS = 'human'; // the level of a game between two people on one screen
+export const EXPIRED_TEXT = 'This game has expired on the server. Start a new game to play on.';
+export const REPETITION_TEXT = 'The position repeated: each side takes its own seeds.';
+
+// What the page is doing:
+//   loading    a request that changes the game (new game, move, undo, resume) is on its way
+//   idle       waiting for the player
+//   thinking   the computer's move is asked for
+//   hinting    a hint is asked for
+//   animating  moves are being sown on the board
+//   over       the game is finished
+//   waiting    the server is busy: the computer's move is asked again soon
+//   stalled    the computer's move failed: the player may ask again
+//   expired    the server no longer has the game
+export const MODES = ['loading', 'idle', 'thinking', 'hinting', 'animating', 'over', 'waiting', 'stalled', 'expired'];
+
+// How the games are drawn until the server's catalogue says otherwise.
+export const KALAH_DRAWING = { names: 'kalah', direction: 'ccw', stores_on_ring: true, tuzdyk: false, must_feed: false, kalah_shaped: true };
+
+// What the New game panel offers: the games by name (their own board and how they are drawn, GET
+// /api/rules's `games`), the levels that play only the Kalah-shaped games (GET /api/agents's
+// kalah_only) and the descriptions of games and levels. Three games until the server says.
+export function initialCatalogue() {
+  return {
+    games: new Map(['kalah', 'homework', 'relay'].map((name) => [name, { name, pits: 6, seeds: 4, ...KALAH_DRAWING }])),
+    kalahOnly: new Set(['perfect']),
+    descriptions: {
+      rules: {
+        kalah: 'Standard Kalah: the last stone in your own empty pit captures it and the opposite pit.',
+        homework: 'As Kalah, but the capture happens even when the opposite pit is empty.',
+        relay: 'The last stone in a non-empty own pit lifts it and sows on; no captures.',
+      },
+      level: { human: 'No computer: two people take turns on one screen.' },
+    },
+  };
+}
+
+export function initialState() {
+  return {
+    game: null, // the last game state from the server
+    generation: 0, // bumped by new game / undo / resume: stale responses and animations stop
+    mode: 'loading',
+    gone: false, // the server no longer has the game shown (404): the board stays, inert
+    readOnly: false, // a finished game opened from a link or a reload: shown, never changed
+    viewPly: null, // the timeline: null shows the game; k shows the board after its k-th move
+    hints: null, // {pit: {score, exact, best}} from the last hint, cleared by any move
+    news: [], // what happened during the last moves, announced with the next status
+    // The review of the finished game shown: {id, pits (the moves reviewed), status: running | done,
+    // data (the server's review once done)}; null when there is none.
+    review: null,
+    reviewToken: 0, // bumped when a review is started or dropped: an older review's polling stops
+    catalogue: initialCatalogue(),
+  };
+}
+
+// ---------- transitions ----------
+
+export const withMode = (s, mode) => ({ ...s, mode });
+
+// A new action that makes every answer and animation still on its way stale.
+export const nextGeneration = (s) => ({ ...s, generation: s.generation + 1 });
+
+// The server's game is the one shown (after a new game, a move, an undo, a refresh): it is there.
+export const gameShown = (s, game) => ({ ...s, game, gone: false });
+
+// A game started from this page (never read-only).
+export const gameStarted = (s, game) => ({ ...gameShown(s, game), readOnly: false });
+
+// A game opened from a link or a reload: a finished one is replayed, not changed.
+export const openedFromLink = (s, game) => ({ ...s, readOnly: !!game.over });
+
+// The server no longer has the game (404): the board stays, without hints, news or replay.
+export const gameGone = (s) => ({ ...s, gone: true, viewPly: null, hints: null, news: [] });
+
+// The timeline back at the game's end.
+export const showingGame = (s) => ({ ...s, viewPly: null });
+
+// The game is shown as it stands (the timeline back at its end); the mode follows the game.
+export const settled = (s) => ({ ...s, viewPly: null, mode: s.gone ? 'expired' : s.game && s.game.over ? 'over' : 'idle' });
+
+// The timeline at ply k (clamped to the game); its last ply is the game itself (viewPly null).
+export function viewAt(s, k) {
+  const h = s.game ? s.game.history.length : 0;
+  const ply = Math.max(0, Math.min(h, k));
+  return { ...s, viewPly: ply === h ? null : ply };
+}
+
+// The ply the timeline shows (the game's last when it shows the game).
+export const shownPly = (s) => (s.viewPly === null ? (s.game ? s.game.history.length : 0) : s.viewPly);
+
+// A replay beyond the game (after an undo, say) shows the game instead.
+export const viewInGame = (s) => (s.viewPly !== null && s.game && s.viewPly >= s.game.history.length ? { ...s, viewPly: null } : s);
+
+// The hint's answer: a score a pit, the best one marked.
+export function hintsFrom(s, r) {
+  const hints = {};
+  for (const m of r.moves || []) hints[m.pit] = { score: m.score, exact: m.exact, best: m.pit === r.best };
+  return { ...s, hints };
+}
+
+export const withoutHints = (s) => ({ ...s, hints: null });
+
+// News to say with the next status: at the end, or first (first: true).
+export const noted = (s, text, first = false) => ({ ...s, news: first ? [text, ...s.news] : [...s.news, text] });
+export const newsCleared = (s) => ({ ...s, news: [] });
+
+export const reviewStarted = (s, id, pits) => ({
+  ...s,
+  review: { id, pits, status: 'running', data: null },
+  reviewToken: s.reviewToken + 1,
+});
+export const reviewDone = (s, data) => ({ ...s, review: { ...s.review, status: 'done', data } });
+export const reviewDropped = (s) => ({ ...s, review: null, reviewToken: s.reviewToken + 1 });
+
+// The server's game catalogue (GET /api/rules's games, or an older server's presets): each keeps
+// what the page knew of it unless the server says otherwise; their descriptions replace the page's.
+export function withGames(s, list) {
+  const known = s.catalogue.games;
+  const games = new Map(list.map((g) => [g.name, { ...KALAH_DRAWING, ...(known.get(g.name) || {}), ...g }]));
+  const rules = { ...s.catalogue.descriptions.rules };
+  for (const g of list) if (g.description) rules[g.name] = capitalised(g.description) + '.';
+  return { ...s, catalogue: { ...s.catalogue, games, descriptions: { ...s.catalogue.descriptions, rules } } };
+}
+
+// The server's levels (GET /api/agents): their descriptions, and which play Kalah-shaped games only.
+export function withLevels(s, levels) {
+  const level = { ...s.catalogue.descriptions.level };
+  for (const l of levels) if (l.description) level[l.name] = capitalised(l.description) + '.';
+  const kalahOnly = new Set(levels.filter((l) => l.kalah_only).map((l) => l.name));
+  return { ...s, catalogue: { ...s.catalogue, kalahOnly, descriptions: { ...s.catalogue.descriptions, level } } };
+}
+
+// ---------- selectors ----------
+
+// A game between two people on one screen.
+export const isTwoPlayerGame = (game) =>
+  !!game && !!game.opponent && (game.opponent.level === TWO_PLAYERS || game.opponent.spec === TWO_PLAYERS);
+
+// Two players: the game's opponent, or the form's choice (formLevel) before there is a game.
+export const twoPlayer = (s, formLevel) => (s.game ? isTwoPlayerGame(s.game) : formLevel === TWO_PLAYERS);
+
+// Who may move now from this page: South against the computer, either side between two people.
+export const humanToMove = (s, two) => !!s.game && !s.game.over && (two || s.game.to_move === 'south');
+export const aiToMove = (s, two) => !!s.game && !s.game.over && !s.gone && !two && s.game.to_move === 'north';
+
+// The game goes on and is shown (not a replay): the board may be played.
+export const isLive = (s) => !!s.game && !s.game.over && !s.gone && s.viewPly === null;
+
+// A pit may be played (or a hint asked) now.
+export const canPlay = (s, two) => s.mode === 'idle' && !!s.game && s.viewPly === null && humanToMove(s, two);
+
+// Undo also when the computer's move failed: taking back one's own move is a way on.
+export const canUndo = (s) => s.mode === 'idle' || s.mode === 'over' || s.mode === 'stalled';
+
+// The Undo button: a move of the player's to take back, in a game this page may change.
+export function undoEnabled(s, two) {
+  const g = s.game;
+  const moved = !!g && (two ? g.history.length > 0 : g.history.some((m) => m.side === 'south'));
+  return moved && canUndo(s) && !s.readOnly && s.viewPly === null && !s.gone;
+}
+
+// The timeline may step (nothing is on its way that would change the board).
+export const canStep = (s) => !!s.game && ['idle', 'over', 'expired', 'stalled'].includes(s.mode);
+
+// A review stays only while it is of the game shown, finished, with the same moves.
+export const reviewFits = (s, pits) =>
+  !!s.review && !!s.game && s.game.over && !s.gone && s.review.id === s.game.id && s.review.pits === pits;
+
+// The timeline's position: "No moves yet", "12 moves" (the game), "Move 3 of 12" (a replay).
+export function timelineText(s) {
+  const h = s.game ? s.game.history.length : 0;
+  if (h === 0) return 'No moves yet';
+  return s.viewPly === null ? plural(h, 'move') : `Move ${s.viewPly} of ${h}`;
+}
+
+// The status line's main text for the game as it stands.
+export function statusText(s, two) {
+  const g = s.game;
+  if (!g) return '';
+  if (s.gone) return EXPIRED_TEXT;
+  const name = (side) => playerName(side, two);
+  if (g.over) {
+    const text = g.result ? resultText(g.result, two) : '';
+    const why = g.ended_by_repetition ? REPETITION_TEXT + ' ' : '';
+    return (text ? 'Game over. ' + why + text : 'Game over.') + (s.readOnly ? ' This finished game can be replayed, not changed.' : '');
+  }
+  const n = g.legal_moves.length;
+  if (two) {
+    const row = g.to_move === 'south' ? 'bottom' : 'top';
+    if (g.must_feed) return `${name(g.to_move)} to move: you must feed your opponent (${plural(n, 'legal move')}, ${row} row).`;
+    return `${name(g.to_move)} to move: choose a pit in the ${row} row.`;
+  }
+  if (g.to_move === 'south') {
+    if (g.must_feed) return `Your move: you must feed your opponent (${plural(n, 'legal move')}).`;
+    return `Your move: choose a pit (${plural(n, 'legal move')}).`;
+  }
+  return 'Computer to move.';
+}
