@@ -73,8 +73,11 @@ def features(mine, theirs, rules):
             best_capture(theirs, mine, rules), empty(mine), empty(theirs), over(mine), over(theirs), 1]
 
 
-def parse(text, where):
-    """Position notation rowA/rowB/storeA/storeB/side: row A is North's pits right to left."""
+def parse(text, where, clockwise=False):
+    """Position notation rowA/rowB/storeA/storeB/side, as South sees the board: row A is
+    North's pits and row B South's, left to right. Counter-clockwise, South sows its row
+    left to right and North its row right to left; a clockwise game is the mirror image.
+    Returns the rows of the side to move and of the other in their sowing order."""
     parts = text.split("/")
     if len(parts) != 5 or parts[4] not in ("S", "N"):
         sys.exit(f"{where}: expected rowA/rowB/storeA/storeB/S|N, found '{text}'")
@@ -83,6 +86,8 @@ def parse(text, where):
         north_store, south_store = int(parts[2]), int(parts[3])
     except ValueError:
         sys.exit(f"{where}: a count is not a number in '{text}'")
+    if clockwise:
+        north, south = north[::-1], south[::-1]
     if len(north) != len(south):
         sys.exit(f"{where}: rows of {len(north)} and {len(south)} pits")
     if parts[4] == "S":

@@ -26,13 +26,13 @@ NAMES = ["my seeds", "their seeds", "my empty", "their empty", "my sown over", "
 
 # The dimensions the features read, as src/core/games.ini gives the games.
 GAMES = {
-    "congklak": dict(store=True, extra=True, relay=True, relay_both=True, back=False, opposite="non-empty",
+    "congklak": dict(clockwise=True, store=True, extra=True, relay=True, relay_both=True, back=False, opposite="non-empty",
                      takes_last=True, counts=set(), even=False, side="opponent", chain=False),
-    "dakon": dict(store=True, extra=True, relay=True, relay_both=True, back=False, opposite="non-empty",
+    "dakon": dict(clockwise=False, store=True, extra=True, relay=True, relay_both=True, back=False, opposite="non-empty",
                   takes_last=True, counts=set(), even=False, side="opponent", chain=False),
-    "ayoayo": dict(store=False, extra=False, relay=True, relay_both=True, back=False, opposite="non-empty",
+    "ayoayo": dict(clockwise=False, store=False, extra=False, relay=True, relay_both=True, back=False, opposite="non-empty",
                    takes_last=True, counts=set(), even=False, side="opponent", chain=False),
-    "mangala": dict(store=True, extra=True, relay=False, relay_both=False, back=True, opposite="non-empty",
+    "mangala": dict(clockwise=False, store=True, extra=True, relay=False, relay_both=False, back=True, opposite="non-empty",
                     takes_last=True, counts=set(), even=True, side="opponent", chain=False),
 }
 
@@ -102,7 +102,7 @@ def load(path, g, x, y):
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             position, _, value = line.strip().rpartition(",")
-            mine, theirs, lead = parse(position, f"{path}:{number}")
+            mine, theirs, lead = parse(position, f"{path}:{number}", g.clockwise)
             try:
                 target = float(value) - lead
             except ValueError:
@@ -125,7 +125,7 @@ def main() -> int:
                     text = line.strip()
                     if "," in text.rpartition("/")[2]:  # a labelled line: its value left out
                         text = text.rpartition(",")[0]
-                    mine, theirs, _ = parse(text, f"{path}:{number}")
+                    mine, theirs, _ = parse(text, f"{path}:{number}", g.clockwise)
                     print(" ".join(map(str, features(mine, theirs, g))))
         return 0
     x, y = [], []

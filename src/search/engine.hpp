@@ -20,7 +20,7 @@
 namespace mancala::search {
 
 struct EngineSettings {
-    Heuristic heuristic = Heuristic::Fitted;  ///< measured strongest in the arena (docs/PERFORMANCE.md, "Heuristics")
+    Heuristic heuristic = Heuristic::Fitted;  ///< the arena's strongest (docs/PERFORMANCE.md, "Heuristics")
     std::size_t hash_mb = 64;
     int threads = 1;
     /// Take table results searched deeper than needed, and proven results at any

@@ -46,7 +46,7 @@ struct RingFittedWeights {
 /// Fitted on Congklak and Dakon together (one fit did as well as one a game), on Ayoayo,
 /// and on Mangala: docs/results/eval-fit/<game>/fit.txt.
 inline constexpr RingFittedWeights kRingWeights[] = {
-    /* RelayWithStores */ {8, 8, 5, 30, -4, 0, 14, 8, 11, 13, 0, -1, -261},
+    /* RelayWithStores */ {11, 7, 12, 33, -9, 1, 24, 14, 14, 15, 2, -1, -325},
     /* RelayWithoutStores */ {-2, 3, -7, 10, 6, -5, 0, 0, 1, 2, 8, -1, -17},
     /* Single */ {1, 0, 9, -7, 3, -4, 24, -21, 0, 0, 6, -2, -6},
 };
