@@ -30,14 +30,32 @@ std::vector<int> engine_features(const Position& p, const Rules& rules) {
     }
     if (count_capture_family(rules)) {
         const CountFeatures f = count_features(mine.data(), theirs.data(), n, rules);
-        return {f.my_seeds,     f.their_seeds,     f.my_exposed, f.their_exposed, f.my_capture, f.their_capture,
-                f.my_empty,     f.their_empty,     f.my_sown_over, f.their_sown_over, 1};
+        return {f.my_seeds,
+                f.their_seeds,
+                f.my_exposed,
+                f.their_exposed,
+                f.my_capture,
+                f.their_capture,
+                f.my_empty,
+                f.their_empty,
+                f.my_sown_over,
+                f.their_sown_over,
+                1};
     }
     const RingFeatures f = ring_features(mine.data(), theirs.data(), n, rules);
-    return {f.my_seeds,          f.their_seeds,          f.my_empty, f.their_empty,
-            f.my_sown_over,      f.their_sown_over,      f.my_store_landings,
-            f.their_store_landings, f.my_relays,          f.their_relays,
-            f.my_capture,        f.their_capture,        1};
+    return {f.my_seeds,
+            f.their_seeds,
+            f.my_empty,
+            f.their_empty,
+            f.my_sown_over,
+            f.their_sown_over,
+            f.my_store_landings,
+            f.their_store_landings,
+            f.my_relays,
+            f.their_relays,
+            f.my_capture,
+            f.their_capture,
+            1};
 }
 
 TEST(EvalFeatures, TheEngineComputesTheFittersFeatures) {
@@ -54,7 +72,8 @@ TEST(EvalFeatures, TheEngineComputesTheFittersFeatures) {
         for (int v; fields >> v;) expected.push_back(v);
         const Rules rules = make_rules(game);
         const Position p = parse_position(notation, rules);
-        EXPECT_EQ(engine_features(p, rules), expected) << "expected.txt:" << number << ": " << game << " " << notation;
+        EXPECT_EQ(engine_features(p, rules), expected)
+            << "expected.txt:" << number << ": " << game << " " << notation;
         ++checked;
     }
     EXPECT_EQ(checked, 280);
