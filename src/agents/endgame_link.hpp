@@ -21,7 +21,8 @@
 namespace mancala::agents {
 
 /// MiB of the database an agent builds for itself without a folder: tiers 0..17 of 6
-/// pits (52 M positions, 0.6 s to build on two threads, 1.1 s on one), 0..22 of 5, 0..31 of 4.
+/// pits (52 M positions, a second or so to build), 0..22 of 5, 0..31 of 4 (figures:
+/// docs/PERFORMANCE.md, "The constants in the code").
 inline constexpr int kDefaultOwnDatabaseMiB = 64;
 
 /// The positions (a byte each) a database of `mib` MiB holds at most.

@@ -93,8 +93,8 @@ std::unique_ptr<Agent> make_engine_agent(AgentOptions& options, const AgentConte
     // The default is the strongest heuristic measured in the arena (docs/PERFORMANCE.md, "Heuristics").
     settings.heuristic = search::heuristic_by_name(options.get_string("heuristic", "fitted"));
     // Exact values at the leaves from the spec's db= (typed by a user), else the host's
-    // folder, else a database of its own built in memory (docs/CLI.md, "The engine's own
-    // endgame database": with 17 stones on 6 pits, 65% against the engine of 7bb1f56 at 200 ms).
+    // folder, else a database of its own built in memory, which makes it stronger
+    // (docs/CLI.md, "The engine's own endgame database").
     EndgameLink endgame = EndgameLink::from_options(options, context, "engine", settings.threads);
     const std::string traps = options.get_string("traps", "yes");
     if (traps != "yes" && traps != "no")

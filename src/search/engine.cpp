@@ -47,10 +47,10 @@ public:
         shared_.reuse_deeper_results = settings.reuse_deeper_results;
         shared_.reductions = settings.reuse_deeper_results && mode.goal != SearchMode::Goal::Proof;
         // A proof's last pass takes its move order from every entry of the warm-up,
-        // shallow ones included, which the small near table would lose (empty-capture
-        // (5,5) on one thread: 77.0 M nodes with it, 58.6 M without).
+        // shallow ones included, which the small near table would lose.
         tt.use_near_table(mode.goal != SearchMode::Goal::Proof);
-        // Kalah(6,4), one thread: 82.0 M nodes replacing by work, 87.2 M by depth.
+        // A proof keeps the entries that saved the most work, whatever their depth
+        // (both choices' figures: docs/PERFORMANCE.md, "The constants in the code").
         tt.replace_by_work(mode.goal == SearchMode::Goal::Proof);
         shared_.total_stones = position.total_stones();
         shared_.tt = &tt;
@@ -171,12 +171,8 @@ RootScore SearchRun<Board>::search_depth(int depth, int guess, std::vector<RootS
     // mover's in a pass after one that held, as MTD(f) then climbs, and the pass that
     // climbs past the value is the costly one that fails low; no guess otherwise (the
     // first pass, and one after a fail low, which climbs down to a pass that holds and
-    // mostly costs little). Measured on two threads with the order by replies
-    // (move_ordering.hpp): guessing the mover in the first pass and the opposite of the
-    // last outcome after it took Kalah(6,4)'s proof 92.7-94.1 M nodes, its cheap second
-    // pass 18 M of them where one thread needs 1 M; never guessing 77.8-78.6 M, but
-    // Kalah(6,5) from nothing 140 s against 120 s and empty capture 90 s against 76 s;
-    // this rule 78.0-79.4 M nodes, (6,5) 114 s and 81 s (one run each). A bound test
+    // mostly costs little). A guess in every pass split cheap passes wastefully, and
+    // never guessing slowed the big proofs (docs/PERFORMANCE.md, "The constants in the code"). A bound test
     // has no guess: its helpers keep to ABDADA's rule.
     bool last_pass_held = false;  // none has yet
     const RootScore best = mtdf(

@@ -2,13 +2,8 @@
 // The order in which the engine searches a node's moves when the table has none
 // to offer. It is static, from what each move does at once: Kalah rewards
 // keeping stones on one's own side, so moves that hand the opponent nothing come
-// first. Killer moves and a history table were tried here and lost: proving
-// Kalah(6,3) with an 8-stone database took 25.4 M nodes with them and 3.3 M
-// with this order; the bench signature fell from 19.8 M to 12.3 M nodes.
-// Internal iterative deepening (a 4-ply search for the first move of a proof node
-// with no table move and 8, 14 or 20 stones above the database) lost too: one-thread
-// proofs of Kalah(6,4) took 117-153 M nodes against 97.9 M with this order alone,
-// empty-capture (6,4) 41-54 M against 30.2 M.
+// first. Killer moves, a history table and internal iterative deepening were
+// tried here and each made proofs bigger (docs/PERFORMANCE.md, "The constants in the code").
 
 #include "core/rules.hpp"
 #include "search/heuristics.hpp"
@@ -27,12 +22,8 @@ constexpr int move_rank(bool extra_turn, int points_won, int pit, int replies) {
     // the pit nearest the store. A move that leaves the opponent few replies is the
     // likelier refutation, and refuting what follows it means searching every one of
     // those replies (the proof-number idea: the smallest subtree to prove first).
-    // One-thread proofs with the databases on disk (19 stones on 6 pits, 24 on 5):
-    // Kalah(6,4) 83.8 M nodes to 58.7 M, empty capture 27.8 M to 20.7 M, Kalah(5,5)
-    // 12.9 M to 8.7 M. Other weights took Kalah(6,4) past 300 s (the replies before
-    // any stone won), to 110 M, 56.3 M and 64.6 M (a stone worth one, three and four
-    // replies), the three-reply weight leaving the other three proofs 4-7% bigger.
-    // In points (no division): a reply is worth half a stone.
+    // Two replies a stone gave the smallest proofs of the weights tried
+    // (docs/PERFORMANCE.md, "The constants in the code"). In points (no division): a reply is worth half a stone.
     constexpr int kPointsPerReply = kPointsPerStone / 2;
     static_assert(kPointsPerStone % 2 == 0, "a reply is a whole number of points");
     return 16 * (points_won - kPointsPerReply * (replies - kMaxPits)) + pit;

@@ -5,7 +5,8 @@
 // compare or a saturating subtract, and each weighted sum one multiply-add of
 // bytes by signed byte weights. The biggest capture looks up where each pit's
 // sowing lands, and what lies opposite, with byte shuffles. It runs at every leaf
-// of the search: the scalar version took about a third of the engine's time.
+// of the search, where the scalar version was a large share of the engine's time
+// (docs/PERFORMANCE.md, "The constants in the code").
 // Same values as fitted_value, the reference (tests compare them on random
 // boards of every size); built without SSSE3, it is fitted_value. The wide board
 // (8 to 15 pits) has a vector a row and the same steps.

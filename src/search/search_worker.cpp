@@ -268,8 +268,8 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     // Step 7. The table's move first, on its own: it cuts off often enough that
     // making the other children first would mostly be wasted. Without one, the move
     // the static order puts first when it earns an extra turn (move_ordering.hpp),
-    // found from the stone counts alone: the bench's rate rose from 16.5-19.7 to
-    // 22.4-23.2 million nodes/s with it (docs/PERFORMANCE.md). At a node every child
+    // found from the stone counts alone, which spares making the children where it
+    // cuts off (docs/PERFORMANCE.md, "The constants in the code"). At a node every child
     // of which is to be searched (SharedSearch::fail_low_side), one another thread is
     // in goes with the others instead, to be put off.
     Node node{key, depth, alpha, beta, estimates_, nodes_before, use_table};

@@ -32,8 +32,8 @@ namespace mancala::search {
 inline constexpr int kMinTableDepth = 2;
 /// A node searched at most this many plies deep keeps its table entry in the
 /// table's small near part, except in proofs (see SearchRun). Routing a proof's
-/// nodes near by their stones above the database sped up the empty-capture (6,4)
-/// proof but slowed Kalah(6,4)'s: 68 M nodes became 110-140 M.
+/// nodes near by their stones above the database instead slowed Kalah(6,4)'s proof
+/// (figures: docs/PERFORMANCE.md, "The constants in the code").
 inline constexpr int kNearDepth = 6;
 /// Plies from the leaves from which enhanced transposition cutoffs are tried.
 inline constexpr int kMinEtcDepth = 4;
@@ -42,24 +42,18 @@ inline constexpr int kMinBusyDepth = 4;
 /// A node with at most this many stones in its pits above the endgame database
 /// neither consults nor fills the table: its subtree is small (each stone stored
 /// takes it into the database), and probing the table, a likely cache miss, costs
-/// more than the nodes it saves. Proving Kalah(6,4) on one thread with a 19-stone
-/// database: 66.0 M nodes in 12.7 s with every node in the table; 69.2, 74.7, 81.4
-/// and 103 M nodes in 11.2, 10.5, 9.7 and 11.2 s keeping 1 to 4 stones out.
+/// more than the nodes it saves. 3 was the quickest of 0 to 4 on Kalah(6,4)'s proof
+/// (docs/PERFORMANCE.md, "The constants in the code").
 inline constexpr int kUntabledStones = 3;
 /// The same on boards of fewer than 6 pits, where a stone reaches the store in fewer
-/// moves and a subtree of as many stones above the database is smaller. Proving
-/// Kalah(5,5) against the 23-stone database on disk, two threads, three runs each:
-/// 1.21-1.43 s keeping 3 stones out, 0.93-1.05 s with 5, 0.93-1.04 with 6 and
-/// 0.90-1.08 with 7; empty capture 0.76-0.78 s with 3, 0.56-0.78 with 5. On 6 pits
-/// more lost: Kalah(6,4) 4.7-4.9 s with 3, 6.0 s with 5 (18-stone database).
+/// moves and a subtree of as many stones above the database is smaller: 5 to 7 beat
+/// 3 on Kalah(5,5), while 5 lost on 6 pits (docs/PERFORMANCE.md, "The constants in the code").
 inline constexpr int kUntabledStonesSmallBoard = 5;
 /// kUntabledStones or kUntabledStonesSmallBoard, for a board of `pits` pits a side.
 constexpr int untabled_stones(int pits) { return pits >= 6 ? kUntabledStones : kUntabledStonesSmallBoard; }
 /// With a database, enhanced transposition cutoffs are tried only at nodes with more
 /// than this many stones above it: below, a subtree costs less to search than probing
-/// every child's table entry first. Proving Kalah(6,4) on one thread with a 19-stone
-/// database: 81.4 M nodes in 9.4-10.0 s trying them at every tabled node, 83.8 M in
-/// 8.5 s from 15 stones above, 83.9 M in 8.7-8.8 s never.
+/// every child's table entry first (docs/PERFORMANCE.md, "The constants in the code").
 inline constexpr int kEtcStonesAboveDatabase = 15;
 /// Nodes between two looks at the clock and the stop flags: about a tenth of a
 /// millisecond, so that a search stops within 5% of even a 5 ms move.

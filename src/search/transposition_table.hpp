@@ -6,9 +6,9 @@
 // A second, 1 MiB "near" table holds the results of small subtrees (the search
 // says which: see SearchWorker::near_table). They are most of the probes, and a
 // random probe of a big table waits for a page walk and a memory access that
-// prefetching barely hides here (bench: 3%); the small table stays in the core's
-// caches and TLB. It also keeps the many small entries from evicting the big
-// ones, which save the most work. Figures: docs/PERFORMANCE.md, "Engine speed".
+// prefetching barely hides here; the small table stays in the core's caches and
+// TLB. It also keeps the many small entries from evicting the big ones, which save
+// the most work. Figures: docs/PERFORMANCE.md, "Engine speed" and "The constants in the code".
 
 #include "util/anonymous_memory.hpp"
 
@@ -92,9 +92,9 @@ private:
     /// Two plain words, read and written atomically through std::atomic_ref: a slot
     /// needs no constructor, so a new table is never written before a search reaches
     /// it. The kernel's zeroed pages are empty slots, mapped as the threads first touch
-    /// them rather than all at once by the thread that makes the table (a search with
-    /// a new 2 GiB table began 4.6-4.7 s later than now where this machine maps fresh
-    /// memory slowly, after a few seconds idle).
+    /// them rather than all at once by the thread that makes the table, whose search
+    /// would otherwise wait seconds for a big table where the kernel maps fresh memory
+    /// slowly (docs/PERFORMANCE.md, "The constants in the code").
     struct Slot {
         std::uint64_t check_word;  // key ^ data
         std::uint64_t data_word;
