@@ -1,5 +1,7 @@
 #include "server/http_connection.hpp"
 
+#include "server/host_header.hpp"
+
 #include <fmt/format.h>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
@@ -22,6 +24,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+/// A header's value without the spaces and tabs around it.
+beast::string_view trimmed(beast::string_view value) {
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+    while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
+    return value;
+}
+
 /// What an HTTP/1.1 server must refuse in a request's framing (RFC 9112, 6.1-6.3),
 /// beyond what Beast's parser refuses itself (differing lengths, a length beside chunked).
 std::optional<std::string> framing_problem(const http::request_parser<http::string_body>& parser) {
@@ -29,10 +38,20 @@ std::optional<std::string> framing_problem(const http::request_parser<http::stri
     if (fields.count(http::field::content_length) > 1) return "the request has more than one Content-Length header";
     if (fields.count(http::field::transfer_encoding) > 1)
         return "the request has more than one Transfer-Encoding header";
-    if (fields.count(http::field::transfer_encoding) == 1 && !parser.chunked())
-        return "Transfer-Encoding must be chunked (no other coding is accepted)";
+    // Beast reads "gzip, chunked" as chunked (the last coding), but the body would then be
+    // gzip: chunked must be the one coding, or a proxy that decodes gzip smuggles a request.
+    if (const auto it = fields.find(http::field::transfer_encoding);
+        it != fields.end() && !beast::iequals(trimmed(it->value()), "chunked"))
+        return "Transfer-Encoding must be chunked alone (no other coding is accepted)";
     if (fields.count(http::field::transfer_encoding) == 1 && fields.count(http::field::content_length) > 0)
         return "the request has both Content-Length and Transfer-Encoding";
+    // RFC 9112 section 3.2: an HTTP/1.1 request has exactly one Host, and a well-formed one.
+    const std::size_t hosts = fields.count(http::field::host);
+    if (fields.version() >= 11 && hosts == 0) return "an HTTP/1.1 request must have a Host header";
+    if (hosts > 1) return "the request has more than one Host header";
+    if (const auto it = fields.find(http::field::host);
+        it != fields.end() && !well_formed_host(std::string_view(it->value().data(), it->value().size())))
+        return "the Host header is not a host and an optional port";
     return std::nullopt;
 }
 
@@ -81,6 +100,7 @@ private:
         parser_->header_limit(static_cast<std::uint32_t>(kMaxHeaderBytes));
         parser_->body_limit(kMaxBodyBytes);
         head_ = RequestHead{};
+        head_only_ = false;
         head_.client = client_;
         head_.client_key = client_key_;
         stream_.expires_after(limits_.read_timeout);
@@ -93,6 +113,9 @@ private:
         if (ec) return fail_read(ec);
         const auto& req = parser_->get();
         head_.method = std::string(req.method_string());
+        // HEAD is answered as GET would be, without the body (RFC 9110 section 9.3.2).
+        head_only_ = head_.method == "HEAD";
+        if (head_only_) head_.method = "GET";
         const std::string_view target(req.target().data(), req.target().size());
         const auto question = target.find('?');
         head_.path = std::string(target.substr(0, question));
@@ -162,6 +185,7 @@ private:
         response_->keep_alive(!close_after);
         response_->body() = std::move(response.body);
         response_->prepare_payload();
+        if (head_only_) response_->body().clear();  // Content-Length stays the GET's
         answer_ = std::move(response);
         answer_.close = close_after;
         // Counted when sent, not when written: a client that has its answer may ask what it counted.
@@ -220,6 +244,7 @@ private:
     std::optional<http::response<http::empty_body>> continue_;
     std::optional<http::response<http::string_body>> response_;
     RequestHead head_;
+    bool head_only_ = false;  // a HEAD request: the answer's header alone
     Response answer_;
     bool keep_alive_ = false;
     Clock::time_point started_ = Clock::now();

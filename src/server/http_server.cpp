@@ -3,6 +3,7 @@
 #include "agents/endgame_link.hpp"
 #include "core/rules.hpp"
 #include "server/assets.hpp"
+#include "server/host_header.hpp"
 #include "server/json_views.hpp"
 #include "server/review_jobs.hpp"
 #include "server/routes.hpp"
@@ -93,19 +94,6 @@ Response answer(Route route) {
     }
 }
 
-/// Whether a Host header names this machine: localhost, 127.x.y.z or [::1], with any port (or is absent).
-bool is_loopback_host(std::string_view host) {
-    if (host.empty()) return true;  // HTTP/1.0 without Host: not a browser, so not a rebound page
-    if (host.starts_with('[')) return host.starts_with("[::1]");
-    host = host.substr(0, host.find(':'));
-    std::string name(host);
-    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (name == "localhost" || name.ends_with(".localhost")) return true;
-    boost::system::error_code ec;
-    const net::ip::address address = net::ip::make_address(name, ec);
-    return !ec && address.is_loopback();
-}
-
 int default_think_threads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
 }  // namespace
@@ -136,7 +124,7 @@ struct HttpServer::Impl final : RequestHandler {
     std::optional<Response> check_head(const RequestHead& head) override {
         // A server on loopback answers only to loopback names: a page whose own name was made
         // to resolve to 127.0.0.1 (DNS rebinding) is same-origin for the browser, but says so.
-        if (loopback_only && !is_loopback_host(head.host))
+        if (loopback_only && !names_loopback(head.host))
             return error_response(
                 421, fmt::format("this server answers only to localhost, not to {}", quoted_prefix(head.host)));
         const std::optional<RouteMatch> match = match_route(head.method, head.path);
