@@ -112,7 +112,8 @@ json move_json(const Rules& rules, const play::PlayedMove& move) {
              {"captured", r.capture ? int{r.captured} : 0},
              {"capture_pit", capture_pit_json(rules, move)},
              {"captured_cells", r.capture ? cell_names_json(rules, r.captured_cells) : json::array()},
-             {"extra_turn", r.extra_turn},
+             // A last stone in the store that ends the game earns no turn: there is none to take.
+             {"extra_turn", r.extra_turn && !r.game_over},
              {"game_over", r.game_over}};
     if (r.tuzdyk && r.last_cell >= 0) out["tuzdyk"] = play::cell_name(rules, r.last_cell);
     if (r.grand_slam) out["grand_slam"] = true;

@@ -724,6 +724,24 @@ json play_names(const TestServer& server, json state, const std::vector<std::str
     return state;
 }
 
+// The page said "Extra turn for you!" after the game's last move: a last stone in the store
+// that ends the game is no extra turn.
+TEST(ServerApi, TheMoveThatEndsTheGameEarnsNoExtraTurn) {
+    const TestServer server;
+    const Rules rules = make_rules("kalah", 3, 2);
+    const std::vector<std::string> moves = moves_until(rules, [](const play::GameSession& s) {
+        return s.is_over() && s.last_move() && s.last_move()->result.extra_turn;
+    });
+    ASSERT_FALSE(moves.empty());
+    const json state = play_names(
+        server,
+        server.create(json{{"rules", "kalah"}, {"pits", 3}, {"seeds", 2}, {"first", "human"}, {"level", "human"}}),
+        moves);
+    ASSERT_TRUE(state["over"]) << state;
+    EXPECT_TRUE(state["history"].back()["game_over"]);
+    EXPECT_FALSE(state["history"].back()["extra_turn"]);
+}
+
 // Oware on its own board: letter names (South's A..F left to right, North's a..f right to
 // left as drawn, each in its sowing order), no store on the ring, count captures by name.
 TEST(ServerApi, PlaysOwareByItsLetterNames) {
