@@ -1,5 +1,7 @@
 #include "server/assets.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -64,7 +66,8 @@ std::optional<Asset> find_asset(const std::optional<std::filesystem::path>& dir,
     if (!path) return std::nullopt;
     if (!dir) {
         for (const EmbeddedAsset& asset : embedded_assets())
-            if (asset.path == *path) return Asset{std::string(asset.bytes), content_type_for(*path)};
+            if (asset.path == *path)
+                return Asset{std::string(asset.bytes), content_type_for(*path), asset.gzip, asset.etag};
         return std::nullopt;
     }
     const std::filesystem::path file = *dir / *path;
@@ -74,7 +77,59 @@ std::optional<Asset> find_asset(const std::optional<std::filesystem::path>& dir,
     if (!in) return std::nullopt;
     std::ostringstream body;
     body << in.rdbuf();
-    return Asset{std::move(body).str(), content_type_for(*path)};
+    return Asset{std::move(body).str(), content_type_for(*path), {}, {}};
+}
+
+namespace {
+
+/// Calls f(element) for each element of a comma-separated header value, spaces trimmed.
+template <class F>
+void for_each_element(std::string_view list, F&& f) {
+    while (!list.empty()) {
+        const std::size_t comma = list.find(',');
+        std::string_view element = list.substr(0, comma);
+        while (!element.empty() && (element.front() == ' ' || element.front() == '\t')) element.remove_prefix(1);
+        while (!element.empty() && (element.back() == ' ' || element.back() == '\t')) element.remove_suffix(1);
+        if (!element.empty()) f(element);
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+    }
+}
+
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+}  // namespace
+
+bool accepts_gzip(std::string_view accept_encoding) {
+    bool accepted = false;
+    for_each_element(accept_encoding, [&](std::string_view element) {
+        std::string_view coding = element.substr(0, element.find(';'));
+        while (!coding.empty() && coding.back() == ' ') coding.remove_suffix(1);
+        if (!equals_ignoring_case(coding, "gzip") && !equals_ignoring_case(coding, "x-gzip") && coding != "*")
+            return;
+        // q=0 (or 0.0, 0.00...) refuses the coding; any other weight takes it.
+        bool refused = false;
+        if (const std::size_t q = element.find(";q="); q != std::string_view::npos) {
+            const std::string_view weight = element.substr(q + 3);
+            refused = !weight.empty() && weight.find_first_not_of("0.") == std::string_view::npos;
+        }
+        if (!refused) accepted = true;
+    });
+    return accepted;
+}
+
+bool etag_matches(std::string_view if_none_match, std::string_view etag) {
+    if (etag.empty()) return false;
+    bool matched = false;
+    for_each_element(if_none_match, [&](std::string_view element) {
+        if (element.starts_with("W/")) element.remove_prefix(2);  // If-None-Match compares weakly
+        if (element == "*" || element == etag) matched = true;
+    });
+    return matched;
 }
 
 }  // namespace mancala::server

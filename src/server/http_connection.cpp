@@ -123,6 +123,10 @@ private:
         if (const auto it = req.find(http::field::content_type); it != req.end())
             head_.content_type = std::string(it->value());
         if (const auto it = req.find(http::field::host); it != req.end()) head_.host = std::string(it->value());
+        if (const auto it = req.find(http::field::accept_encoding); it != req.end())
+            head_.accept_encoding = std::string(it->value());
+        if (const auto it = req.find(http::field::if_none_match); it != req.end())
+            head_.if_none_match = std::string(it->value());
         head_.has_body = parser_->chunked() || parser_->content_length().value_or(0) > 0;
         keep_alive_ = req.keep_alive();
         started_ = Clock::now();
@@ -186,6 +190,8 @@ private:
         response_->body() = std::move(response.body);
         response_->prepare_payload();
         if (head_only_) response_->body().clear();  // Content-Length stays the GET's
+        // A 304 has no body, and a length of 0 would misstate the one the client holds.
+        if (response.status == 304) response_->erase(http::field::content_length);
         answer_ = std::move(response);
         answer_.close = close_after;
         // Counted when sent, not when written: a client that has its answer may ask what it counted.

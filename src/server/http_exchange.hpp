@@ -18,10 +18,12 @@ struct RequestHead {
     std::string path;   ///< the target without its query
     std::string query;  ///< after '?', if any
     std::optional<std::string> content_type;
-    std::string host;        ///< the Host header, "" if none
-    bool has_body = false;   ///< a Content-Length above 0, or a chunked body
-    std::string client;      ///< the peer's address
-    std::string client_key;  ///< the client as rate limits count it (an IPv6 address by its /64)
+    std::string host;             ///< the Host header, "" if none
+    std::string accept_encoding;  ///< the Accept-Encoding header, "" if none
+    std::string if_none_match;    ///< the If-None-Match header, "" if none
+    bool has_body = false;        ///< a Content-Length above 0, or a chunked body
+    std::string client;           ///< the peer's address
+    std::string client_key;       ///< the client as rate limits count it (an IPv6 address by its /64)
 };
 
 struct Request {

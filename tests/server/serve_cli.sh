@@ -54,6 +54,18 @@ grep -q '^serving on http://127.0.0.1:[0-9]*/ ' "$log" || { echo "FAIL banner: $
 grep -q '^games stored in mancala-games.sqlite3 (0 live games loaded)' "$log" || { echo "FAIL store line: $(cat "$log")"; failed=1; }
 [[ $(get /healthz) == *'"status":"ok"'* ]] || { echo "FAIL healthz"; failed=1; }
 [[ $(get /) == *'Content-Type: text/html'* ]] || { echo "FAIL page"; failed=1; }
+# Gzipped, the page's files decompress (by Python's own zlib, not the server's compressor) to
+# what the server sends plain.
+python3 - "$url" <<'PY' || { echo "FAIL gzip: the gzipped page is not the plain one"; failed=1; }
+import gzip, sys, urllib.request
+for path in ["", "main.js", "style.css"]:
+    def fetch(headers):
+        with urllib.request.urlopen(urllib.request.Request(sys.argv[1] + path, headers=headers)) as r:
+            return r.headers.get("Content-Encoding"), r.read()
+    coding, zipped = fetch({"Accept-Encoding": "gzip"})
+    _, plain = fetch({})
+    assert coding == "gzip" and gzip.decompress(zipped) == plain, path
+PY
 created=$(request POST /api/games '{"first":"human","pits":4,"seeds":3}')
 id=$(grep -o '"id":"[0-9a-f]*"' <<<"$created" | head -1 | cut -d'"' -f4)
 [[ -n $id ]] || { echo "FAIL create: $created"; failed=1; }
