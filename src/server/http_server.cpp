@@ -277,7 +277,8 @@ struct HttpServer::Impl final : RequestHandler {
         reply.body["think"] = json{{"threads", load.threads},
                                    {"busy", load.busy},
                                    {"queued", load.queued},
-                                   {"queued_seconds", load.queued_seconds}};
+                                   {"queued_seconds", load.queued_seconds},
+                                   {"wait_seconds", load.wait_seconds}};
         reply.body["connections"] = open_connections->load();
         return reply;
     }

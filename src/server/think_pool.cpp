@@ -5,14 +5,17 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <functional>
 
 namespace mancala::server {
 
-ThinkPool::ThinkPool(int threads, std::size_t max_jobs, Duration max_wait, int nice)
-    : max_jobs_(max_jobs), max_backlog_(max_wait * std::max(1, threads)) {
+ThinkPool::ThinkPool(int threads, std::size_t max_jobs, Duration max_wait, int nice,
+                     std::function<Clock::time_point()> now)
+    : max_jobs_(max_jobs), max_wait_(max_wait), now_(std::move(now)) {
     const int count = std::max(1, threads);
+    running_.resize(static_cast<std::size_t>(count));
     workers_.reserve(static_cast<std::size_t>(count));
-    for (int i = 0; i < count; ++i) workers_.emplace_back([this, nice] { work(nice); });
+    for (int i = 0; i < count; ++i) workers_.emplace_back([this, i, nice] { work(i, nice); });
 }
 
 ThinkPool::~ThinkPool() {
@@ -32,7 +35,7 @@ bool ThinkPool::try_submit(std::function<void()> job, Duration cost) {
         const std::lock_guard lock(mutex_);
         if (stopping_) return false;
         const bool idle_worker = static_cast<std::size_t>(busy_) + queue_.size() < workers_.size();
-        if (!idle_worker && (queue_.size() >= max_jobs_ || backlog_ + cost > max_backlog_)) return false;
+        if (!idle_worker && (queue_.size() >= max_jobs_ || expected_wait() > max_wait_)) return false;
         queue_.push_back(Job{std::move(job), cost});
         backlog_ += cost;
     }
@@ -42,10 +45,29 @@ bool ThinkPool::try_submit(std::function<void()> job, Duration cost) {
 
 ThinkPool::Load ThinkPool::load() const {
     const std::lock_guard lock(mutex_);
-    return Load{static_cast<int>(workers_.size()), busy_, queue_.size(), backlog_.count()};
+    return Load{static_cast<int>(workers_.size()), busy_, queue_.size(), backlog_.count(), expected_wait().count()};
 }
 
-void ThinkPool::work(int nice) {
+ThinkPool::Duration ThinkPool::expected_wait() const {
+    // When each worker is next free: a running job's remaining expected time (none once
+    // it has overrun: it may end any moment), then the waiting jobs, each to the worker
+    // free first. The earliest free time after them is the new job's start.
+    const Clock::time_point now = now_();
+    std::vector<double> free_at;
+    free_at.reserve(running_.size());
+    for (const Running& r : running_)
+        free_at.push_back(r.busy ? std::max(0.0, (r.cost - Duration(now - r.since)).count()) : 0.0);
+    const auto later = std::greater<double>();
+    std::make_heap(free_at.begin(), free_at.end(), later);
+    for (const Job& job : queue_) {
+        std::pop_heap(free_at.begin(), free_at.end(), later);
+        free_at.back() += job.cost.count();
+        std::push_heap(free_at.begin(), free_at.end(), later);
+    }
+    return Duration(free_at.front());
+}
+
+void ThinkPool::work(int worker, int nice) {
     // Linux gives each thread its own niceness; threads an agent starts inherit it.
     if (nice != 0)
         ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)),
@@ -58,6 +80,7 @@ void ThinkPool::work(int nice) {
         queue_.pop_front();
         backlog_ = queue_.empty() ? Duration(0) : std::max(Duration(0), backlog_ - job.cost);
         ++busy_;
+        running_[static_cast<std::size_t>(worker)] = Running{true, now_(), job.cost};
         lock.unlock();
         try {
             job.run();
@@ -66,6 +89,7 @@ void ThinkPool::work(int nice) {
         }
         job.run = nullptr;
         lock.lock();
+        running_[static_cast<std::size_t>(worker)].busy = false;
         --busy_;
     }
 }
