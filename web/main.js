@@ -890,10 +890,16 @@ async function resume() {
   }
 }
 
+// A game shown afresh (a reload, a link): what the computer last played, from the history, since
+// its evaluation was not kept.
 function resetAnalysisFor(s) {
-  const both = S.isTwoPlayerGame(s);
-  $('evaluation').textContent = both ? 'No computer in this game.' : 'No move yet.';
-  $('engine-text').textContent = 'Nothing yet.';
+  const played = S.lastComputerTurn(s);
+  let text = 'No move yet.';
+  if (S.isTwoPlayerGame(s)) text = 'No computer in this game.';
+  else if (played.length) text = `Played ${played.join(', ')}.`;
+  else if (s.history && s.history.length) text = 'The computer has not moved yet.';
+  $('evaluation').textContent = text;
+  $('engine-text').textContent = played.length ? 'Its evaluation is shown after its next move.' : 'Nothing yet.';
 }
 
 // Back to a tab left open on the player's turn: check the game is still on the server (and not

@@ -147,6 +147,17 @@ export const isTwoPlayerGame = (game) =>
 export const twoPlayer = (s, formLevel) => (s.game ? isTwoPlayerGame(s.game) : formLevel === TWO_PLAYERS);
 
 // Who may move now from this page: South against the computer, either side between two people.
+// The computer's last turn in a game's history: its pits, in order (an extra-turn chain is one
+// turn), or [] if it has not moved. What the "This game" panel says after a reload or a link.
+export function lastComputerTurn(game) {
+  const history = (game && game.history) || [];
+  let end = history.length;
+  while (end > 0 && history[end - 1].side !== 'north') end -= 1;
+  let start = end;
+  while (start > 0 && history[start - 1].side === 'north') start -= 1;
+  return history.slice(start, end).map((m) => m.pit);
+}
+
 export const humanToMove = (s, two) => !!s.game && !s.game.over && (two || s.game.to_move === 'south');
 export const aiToMove = (s, two) => !!s.game && !s.game.over && !s.gone && !two && s.game.to_move === 'north';
 

@@ -510,6 +510,11 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.deepEqual(await drawnCounts(page), countsOf(state.board), 'the board drawn is the server state');
     assert.match(await page.textContent('#evaluation'), /Played A\d/);
     if (!state.over) assert.match(await page.textContent('#status'), /Your move/);
+    // Reloaded, the "This game" panel still says what the computer played (it said "No move yet.").
+    const played = await page.textContent('#evaluation');
+    await page.reload();
+    await waitSettled(page);
+    assert.equal(await page.textContent('#evaluation'), played);
     await done();
   });
 

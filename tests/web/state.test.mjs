@@ -244,3 +244,19 @@ test('statusText: whose move, what to do, or how the game ended', () => {
   const repeated = { ...s, game: game({ over: true, ended_by_repetition: true, result: { winner: null, south: 24, north: 24 } }) };
   assert.equal(S.statusText(repeated, true), `Game over. ${S.REPETITION_TEXT} Draw, 24–24.`);
 });
+
+test("the computer's last turn: its chain of moves, found from the end of the history", () => {
+  assert.deepEqual(S.lastComputerTurn(game()), ['A5']);
+  assert.deepEqual(S.lastComputerTurn(game({ history: [] })), []);
+  assert.deepEqual(S.lastComputerTurn(game({ history: [{ side: 'south', pit: 'B2' }] })), []);
+  const chain = [
+    { side: 'north', pit: 'A2' },
+    { side: 'south', pit: 'B3' },
+    { side: 'north', pit: 'A4' },
+    { side: 'north', pit: 'A6' },
+    { side: 'south', pit: 'B2' },
+    { side: 'south', pit: 'B5' },
+  ];
+  assert.deepEqual(S.lastComputerTurn(game({ history: chain })), ['A4', 'A6']);
+  assert.deepEqual(S.lastComputerTurn(null), []);
+});
