@@ -103,6 +103,10 @@ function showToast(text, kind, ms = 1800) {
 
 // A plain wait (Escape and Skip do not shorten it, unlike the animation's).
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// A reply under way when the page was loaded: how often to look for it, and for how long (the
+// server bounds a reply by its --max-think, 5 s by default; the margin is for a loaded server).
+const REPLY_POLL_MS = 400;
+const REPLY_WAIT_MS = 60000;
 
 // The panel under the board for a game that cannot go on by itself: 'expired' offers a new game,
 // 'retry' asks the computer again. Its text is also announced through the status.
@@ -525,6 +529,11 @@ async function aiTurns(gen) {
   let refreshed = false;
   for (let guard = 0; guard < 200; guard++) {
     if (gen !== page.generation || !aiToMove()) break;
+    if (page.game.thinking) {
+      // a reply already under way (this page was reloaded while the computer thought): wait for it
+      if (!(await awaitReplyUnderWay(gen))) return;
+      continue;
+    }
     const r = await askAi(gen);
     if (gen !== page.generation || !r) return;
     if (r === STALE) {
@@ -539,6 +548,7 @@ async function aiTurns(gen) {
         return aiStalled(e);
       }
       if (gen !== page.generation) return;
+      if (page.game.thinking) continue;  // not a disagreement: its reply is on the way
       addNews(OUT_OF_DATE);
       settle();
       continue;
@@ -552,6 +562,44 @@ async function aiTurns(gen) {
     notePass(r.moves);
     settle();
   }
+}
+
+// The server is already thinking about the computer's move for this game (asked before a
+// reload, or by another tab): poll the game until the move is in, then show it as if this page
+// had asked. False if the page moved on, the game expired, or the reply never came.
+async function awaitReplyUnderWay(gen) {
+  const before = page.game.history.length;
+  setMode('thinking');
+  announce('The computer is still thinking about its move…');
+  const deadline = Date.now() + REPLY_WAIT_MS;
+  let s = page.game;
+  try {
+    while (s.thinking) {
+      if (Date.now() > deadline) {
+        aiStalled(new Error('its reply, asked for before, has not come'));
+        return false;
+      }
+      await wait(REPLY_POLL_MS);
+      if (gen !== page.generation) return false;
+      s = await server.getGame(page.game.id);
+      if (gen !== page.generation) return false;
+    }
+  } catch (e) {
+    if (gen !== page.generation) return false;
+    if (e.expired) gameExpired();
+    else aiStalled(e);
+    return false;
+  }
+  const moves = s.history.length >= before ? s.history.slice(before) : [];
+  await animateMoves(moves, gen);
+  if (gen !== page.generation) return false;
+  page = S.gameShown(page, s);
+  resetAnalysisFor(s);
+  const played = moves.filter((m) => m.side === 'north').map((m) => m.pit).join(', ');
+  if (played) addNews(`The computer played ${played}.`, true);
+  notePass(moves);
+  settle();
+  return true;
 }
 
 // One ai-move, asked again while the server's thinking pool is full (503, after its Retry-After),

@@ -157,12 +157,22 @@ json score_or_null(const std::optional<double>& score) { return score ? json(*sc
 class ThinkingClaim {
 public:
     explicit ThinkingClaim(Game& game) : game_(game) {}
-    ~ThinkingClaim() { game_.thinking = false; }
+    ~ThinkingClaim() {
+        if (!done_) game_.thinking = false;
+    }
     ThinkingClaim(const ThinkingClaim&) = delete;
     ThinkingClaim& operator=(const ThinkingClaim&) = delete;
 
+    /// The move is in (the caller holds the game's lock): the state may say so now, and a
+    /// later claim is not cleared by this one going out of scope.
+    void done() {
+        game_.thinking = false;
+        done_ = true;
+    }
+
 private:
     Game& game_;
+    bool done_ = false;
 };
 
 /// A game between two people on one screen: no agent, moves for both sides.
@@ -334,7 +344,7 @@ Reply Api::ai_move(const std::string& id, std::string_view body) {
         g = std::move(found);
         session = g->session;
     }
-    const ThinkingClaim claim(*g);
+    ThinkingClaim claim(*g);
 
     // The agent thinks outside the game's lock, on a copy: the state stays readable,
     // and the whole extra-turn chain shares one budget of max_think.
@@ -353,6 +363,7 @@ Reply Api::ai_move(const std::string& id, std::string_view body) {
     const std::lock_guard lock(g->mutex);
     if (g->gone) throw ApiError(404, "the game expired or was deleted while the AI was thinking");
     store_.commit(*g, std::move(session));
+    claim.done();
     const json head{
         {"evaluation", score_or_null(first->score)}, {"exact", first->exact}, {"summary", first->summary}};
     const std::string moves = moves_text(*g, first_new);

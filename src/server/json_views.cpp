@@ -159,6 +159,8 @@ json state_head(const Game& game, bool with_pit_names) {
               {"score", {{"south", score.south}, {"north", score.north}}},
               {"must_feed", must_feed_now(session)},
               {"ended_by_repetition", session.ended_by_repetition()},
+              // The AI's reply is under way (a reload, another tab): its move is coming.
+              {"thinking", game.thinking.load()},
               {"last_captured",
                last && last->result.capture ? cell_names_json(rules, last->result.captured_cells) : json::array()}};
     if (with_pit_names) head["pit_names"] = pit_names_json(rules);

@@ -467,6 +467,25 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await done();
   });
 
+  test('a reload while the computer thinks waits for its reply instead of failing', { timeout: 40000 }, async () => {
+    const { page, done } = await openPage(DESKTOP);
+    const id = await newGame(page, { level: 'expert', speed: 100 });
+    await page.click('[data-cell="B3"]'); // 4 stones: B4..B7, no extra turn; the expert thinks 2 s
+    await page.waitForFunction(() => document.getElementById('app').dataset.state === 'thinking');
+    await page.reload();
+    await waitSettled(page, 30000);
+    const state = await apiState(id);
+    assert.ok(state.history.some((m) => m.side === 'north'), 'the computer moved');
+    assert.equal(state.thinking, false);
+    assert.ok(await page.isHidden('#notice'), 'no "could not move" notice');
+    assert.equal(await page.textContent('#error'), '');
+    const items = await moveListItems(page);
+    assert.equal(items.length, state.history.length);
+    assert.match(await page.textContent('#evaluation'), /^Played A\d/);
+    assert.deepEqual(await drawnCounts(page), countsOf(state.board));
+    await done();
+  });
+
   test('a move by clicking animates the sowing stone by stone, Escape skips it, the AI answers', { timeout: 40000 }, async () => {
     const { page, done } = await openPage();
     const id = await newGame(page, { pits: 4, seeds: 3, level: 'easy', first: 'human', speed: 1 });

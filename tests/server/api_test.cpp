@@ -724,6 +724,28 @@ json play_names(const TestServer& server, json state, const std::vector<std::str
     return state;
 }
 
+// A page reloaded while the AI thinks must see that its reply is under way, not a game
+// whose turn nobody takes (the page waits for it; another ai-move is a 409).
+TEST(ServerApi, TheStateSaysWhileTheAiIsThinking) {
+    const TestServer server;
+    const json state = server.create(json{{"first", "ai"}, {"opponent", "engine:time=400ms"}});
+    EXPECT_FALSE(state["thinking"]);
+    std::thread reply([&] { EXPECT_EQ(server.post(url(state, "/ai-move")).status, 200); });
+    bool seen = false;
+    for (int i = 0; i < 200 && !seen; ++i) {
+        seen = server.get(url(state)).body["thinking"] == true;
+        if (!seen) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    EXPECT_TRUE(seen) << "the state never said the AI was thinking";
+    if (seen) {
+        EXPECT_EQ(server.post(url(state, "/ai-move")).status, 409);
+    }
+    reply.join();
+    const json after = server.get(url(state)).body;
+    EXPECT_FALSE(after["thinking"]);
+    EXPECT_EQ(after["to_move"], "south");
+}
+
 // The page said "Extra turn for you!" after the game's last move: a last stone in the store
 // that ends the game is no extra turn.
 TEST(ServerApi, TheMoveThatEndsTheGameEarnsNoExtraTurn) {
