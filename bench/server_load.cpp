@@ -194,6 +194,7 @@ int run(const LoadArgs& args) {
         mancala::server::ServerOptions options;
         options.io_threads = args.threads;
         options.store.max_games = static_cast<std::size_t>(args.clients) * 2 + 16;
+        options.max_connections_per_client = 0;  // every client of the test comes from 127.0.0.1
         options.store_path = args.store;
         server.emplace(options);
         port = server->bind("127.0.0.1", 0);

@@ -42,6 +42,7 @@ struct ServeArgs {
     std::string review_time = "500ms";
     long long max_reviews = 2;
     long long max_connections = 1000;
+    long long max_connections_per_client = 64;
     double games_per_minute = 60;
     bool log_requests = false;
     std::string assets;
@@ -87,6 +88,7 @@ void run(const ServeArgs& args) {
         throw UsageError("--review-time must be at most 60s: it is spent on every position of a game");
     options.review.running = static_cast<std::size_t>(args.max_reviews);
     options.max_connections = static_cast<std::size_t>(args.max_connections);
+    options.max_connections_per_client = static_cast<std::size_t>(args.max_connections_per_client);
     if (!(args.games_per_minute >= 0 && args.games_per_minute <= 1e6))
         throw UsageError("--games-per-minute must be between 0 (no limit) and 1000000");
     options.new_games.per_minute = args.games_per_minute;
@@ -233,6 +235,11 @@ void add_serve_command(CLI::App& app) {
     cmd->add_option("--max-connections", args->max_connections, "open client connections at most")
         ->capture_default_str()
         ->check(whole_number(1, 100'000));
+    cmd->add_option("--max-connections-per-client", args->max_connections_per_client,
+                    "open connections from one client address at most (IPv6 by its /64); 0: no cap, as behind a "
+                    "proxy, where every client has the proxy's address")
+        ->capture_default_str()
+        ->check(whole_number(0, 100'000));
     cmd->add_option("--games-per-minute", args->games_per_minute,
                     "new games a client address may create per minute (0: no limit); past it: 429 with Retry-After")
         ->capture_default_str();

@@ -74,21 +74,18 @@ std::optional<std::pair<int, std::string>> read_failure(const beast::error_code&
 
 class Connection : public std::enable_shared_from_this<Connection> {
 public:
-    Connection(tcp::socket socket, RequestHandler& handler, ConnectionLimits limits,
-               std::shared_ptr<std::atomic<std::size_t>> open)
+    Connection(tcp::socket socket, RequestHandler& handler, ConnectionLimits limits, ConnectionCount::Ticket ticket)
         : stream_(std::move(socket)),
           buffer_(kMaxHeaderBytes + kMaxBodyBytes + 1024),
           handler_(handler),
           limits_(limits),
-          open_(std::move(open)) {
+          ticket_(std::move(ticket)) {
         beast::error_code ec;
         const tcp::endpoint peer = stream_.socket().remote_endpoint(ec);
         client_ = ec ? "unknown" : peer.address().to_string();
         client_key_ = ec ? "unknown" : client_key(peer.address());
         stream_.socket().set_option(tcp::no_delay(true), ec);
     }
-
-    ~Connection() { --*open_; }
 
     void start() {
         net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read_header(); });
@@ -243,7 +240,7 @@ private:
     beast::flat_buffer buffer_;
     RequestHandler& handler_;
     const ConnectionLimits limits_;
-    std::shared_ptr<std::atomic<std::size_t>> open_;
+    ConnectionCount::Ticket ticket_;  // given back when the connection goes
     std::string client_;
     std::string client_key_;
     std::optional<http::request_parser<http::string_body>> parser_;
@@ -259,8 +256,8 @@ private:
 }  // namespace
 
 void serve_connection(tcp::socket socket, RequestHandler& handler, ConnectionLimits limits,
-                      std::shared_ptr<std::atomic<std::size_t>> open_connections) {
-    std::make_shared<Connection>(std::move(socket), handler, limits, std::move(open_connections))->start();
+                      ConnectionCount::Ticket ticket) {
+    std::make_shared<Connection>(std::move(socket), handler, limits, std::move(ticket))->start();
 }
 
 std::string client_key(const net::ip::address& address) {

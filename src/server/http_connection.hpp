@@ -12,6 +12,7 @@
 // Content-Length with Transfer-Encoding, a Transfer-Encoding that is not chunked.
 // While a request is being answered (thinking, say) the connection holds no thread.
 
+#include "server/connection_count.hpp"
 #include "server/http_exchange.hpp"
 
 #include <boost/asio/ip/tcp.hpp>
@@ -33,9 +34,9 @@ struct ConnectionLimits {
 };
 
 /// Starts serving `socket` until the client closes, a deadline passes or the
-/// connection must close; `open_connections` is decremented when it ends.
+/// connection must close; its `ticket` (its place in the server's counts) goes when it ends.
 void serve_connection(boost::asio::ip::tcp::socket socket, RequestHandler& handler, ConnectionLimits limits,
-                      std::shared_ptr<std::atomic<std::size_t>> open_connections);
+                      ConnectionCount::Ticket ticket);
 
 /// The address of a client as rate limits see it: IPv4 as is (an IPv4-mapped IPv6
 /// address as its IPv4), IPv6 by its /64 (one end site usually holds a whole /64).

@@ -105,7 +105,7 @@ struct HttpServer::Impl final : RequestHandler {
           store(options.store, database),
           api(store, options.api),
           limiter(options.new_games),
-          open_connections(std::make_shared<std::atomic<std::size_t>>(0)),
+          connections(options.max_connections, options.max_connections_per_client),
           control(net::make_strand(io)),
           acceptor(control),
           sweep_timer(control),
@@ -279,7 +279,7 @@ struct HttpServer::Impl final : RequestHandler {
                                    {"queued", load.queued},
                                    {"queued_seconds", load.queued_seconds},
                                    {"wait_seconds", load.wait_seconds}};
-        reply.body["connections"] = open_connections->load();
+        reply.body["connections"] = connections.open();
         return reply;
     }
 
@@ -298,7 +298,7 @@ struct HttpServer::Impl final : RequestHandler {
         now.think_threads = load.threads;
         now.think_busy = load.busy;
         now.think_queued = load.queued;
-        now.connections_open = open_connections->load();
+        now.connections_open = connections.open();
         const GameStore::Totals totals = store.totals();
         now.evicted_finished = totals.evicted_finished;
         now.evicted_idle = totals.evicted_idle;
@@ -351,13 +351,15 @@ struct HttpServer::Impl final : RequestHandler {
                 retry_timer.expires_after(std::chrono::milliseconds(50));
                 return retry_timer.async_wait([this](boost::system::error_code) { accept(); });
             }
-            if (open_connections->load() >= options.max_connections) {
-                ++connections_refused;
+            boost::system::error_code peer_error;
+            const tcp::endpoint peer = socket.remote_endpoint(peer_error);
+            const std::string client = peer_error ? "unknown" : client_key(peer.address());
+            if (std::optional<ConnectionCount::Ticket> ticket = connections.admit(client)) {
+                serve_connection(std::move(socket), *this, options.connection, std::move(*ticket));
+            } else {
+                ++connections_refused;  // past the total, or past the client's own share
                 boost::system::error_code ignored;
                 socket.close(ignored);
-            } else {
-                ++*open_connections;
-                serve_connection(std::move(socket), *this, options.connection, open_connections);
             }
             accept();
         });
@@ -396,7 +398,7 @@ struct HttpServer::Impl final : RequestHandler {
     Api api;
     RateLimiter limiter;
     ServerMetrics metrics;
-    std::shared_ptr<std::atomic<std::size_t>> open_connections;
+    ConnectionCount connections;
     std::atomic<int> in_flight{0};
     std::atomic<std::uint64_t> rate_limited{0};
     std::atomic<std::uint64_t> think_refused{0};

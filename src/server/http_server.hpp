@@ -37,6 +37,9 @@ struct ServerOptions {
     std::chrono::milliseconds think_wait{0};
     int think_nice = 5;  ///< how much lower the think threads' priority is
     std::size_t max_connections = 1000;
+    /// Connections from one client address at most (IPv6 by its /64); 0: no cap, as
+    /// behind a proxy, where every client comes from the proxy's address.
+    std::size_t max_connections_per_client = 64;
     ConnectionLimits connection;
     RateLimit new_games{0, 0};                    ///< games a client (address) may create per minute (0: no limit)
     bool log_requests = false;                    ///< an access log line per request on standard output
