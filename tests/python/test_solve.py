@@ -16,7 +16,9 @@ def test_solve_equals_the_command_line(cli_json, rules, pits, seeds, method):
     cli = cli_json("solve", "--rules", rules, "--pits", pits, "--seeds", seeds, "--threads", 1, "--method", method)
     s = mancala.solve(Rules(rules, pits=pits, seeds=seeds), method=method, threads=1)
     assert s.value == cli["value"]  # a start position: south moves, the command line's first player
-    assert s.method == cli["method"]
+    # auto races the search against the analysis's expected time: which wins depends on the
+    # machine's load, so only a method named outright must be the same
+    assert s.method == cli["method"] if method != "auto" else s.method in ("retrograde", "search")
     assert s.best_move_names == cli["best_moves"] or s.best_move_names[0] in cli["best_moves"]
 
 
