@@ -89,7 +89,8 @@ GameStore::GameStore(StoreSettings settings, GameDatabase& database)
     sweep();
     for (const StoredGame& stored : database_.load_live(settings_.max_games)) {
         std::shared_ptr<Game> game = from_stored(stored);
-        games_.emplace(stored.id, Entry{std::move(game), stored.active_ms, stored.finished_ms});
+        const bool played = !game->session.history().empty();
+        games_.emplace(stored.id, Entry{std::move(game), stored.active_ms, stored.finished_ms, played});
     }
 }
 
@@ -145,20 +146,26 @@ void GameStore::drop_expired(UnixMs now) {
 }
 
 bool GameStore::evict_one(UnixMs now) {
-    // Finished games first, then games idle for a while; the least recently active first.
+    // Games never played first (they cost nothing to load again), then finished games,
+    // then games idle for a while; the least recently active first.
+    enum Rank { kUnplayed, kFinished, kIdle };
     std::vector<std::pair<std::pair<int, UnixMs>, std::string>> candidates;
     for (const auto& [id, entry] : games_) {
-        if (entry.finished_ms) {
-            candidates.push_back({{0, entry.active_ms}, id});
+        if (!entry.played && !entry.finished_ms) {
+            candidates.push_back({{kUnplayed, entry.active_ms}, id});
+        } else if (entry.finished_ms) {
+            candidates.push_back({{kFinished, entry.active_ms}, id});
         } else if (now - entry.active_ms >= settings_.active_window.count()) {
-            candidates.push_back({{1, entry.active_ms}, id});
+            candidates.push_back({{kIdle, entry.active_ms}, id});
         }
     }
     std::sort(candidates.begin(), candidates.end());
     for (const auto& [rank, id] : candidates) {
         const auto it = games_.find(id);
         if (!try_drop(it)) continue;
-        (rank.first == 0 ? evicted_finished_ : evicted_idle_)++;
+        (rank.first == kUnplayed   ? evicted_unplayed_
+         : rank.first == kFinished ? evicted_finished_
+                                   : evicted_idle_)++;
         return true;
     }
     return false;
@@ -176,7 +183,7 @@ std::shared_ptr<Game> GameStore::create(play::GameSession session, std::string s
     while (games_.contains(id)) id = random_game_id();  // 2^-128 per pair: never in practice
     auto game = std::make_shared<Game>(id, std::move(session), std::move(spec), std::move(level), now);
     database_.insert(to_stored(*game, std::nullopt));
-    games_.emplace(std::move(id), Entry{game, now, std::nullopt});
+    games_.emplace(std::move(id), Entry{game, now, std::nullopt, false});
     return game;
 }
 
@@ -206,7 +213,7 @@ std::shared_ptr<Game> GameStore::find(const std::string& id) {
     if (games_.size() >= settings_.max_games && !evict_one(now))
         throw StoreFull(
             fmt::format("all {} games in memory are in active play; try again in a minute", settings_.max_games));
-    games_.emplace(id, Entry{game, stored->active_ms, stored->finished_ms});
+    games_.emplace(id, Entry{game, stored->active_ms, stored->finished_ms, !game->session.history().empty()});
     return game;
 }
 
@@ -240,6 +247,7 @@ void GameStore::commit(Game& game, play::GameSession next) {
     if (const auto it = games_.find(game.id); it != games_.end() && it->second.game.get() == &game) {
         it->second.active_ms = now;
         it->second.finished_ms = finished_ms;
+        it->second.played = !game.session.history().empty();
     }
 }
 
@@ -312,6 +320,8 @@ std::size_t GameStore::in_memory() const {
     return games_.size();
 }
 
-GameStore::Totals GameStore::totals() const { return Totals{evicted_finished_, evicted_idle_, expired_}; }
+GameStore::Totals GameStore::totals() const {
+    return Totals{evicted_unplayed_, evicted_finished_, evicted_idle_, expired_};
+}
 
 }  // namespace mancala::server

@@ -6,12 +6,14 @@
 // memory (and so before the client is told it happened).
 //
 // Memory is bounded by `max_games`. When it is full, a new game takes the place of
-// the least recently active finished game, else of the least recently active game
-// idle for at least `active_window`; those stay in the database and come back on
-// their next request. Only when every game in memory is in active play is a new one
-// refused (StoreFull). Games die by expiry: unfinished ones idle past
-// `idle_timeout`, finished ones older than `keep_finished` (kept so a finished game
-// can be replayed and shared), and the oldest ones past `max_stored`.
+// the oldest game in which no move was ever played (however recent: a flood of new
+// games then only displaces its own kind), else of the least recently active finished
+// game, else of the least recently active game idle for at least `active_window`;
+// those stay in the database and come back on their next request. Only when every
+// game in memory has moves and is in active play is a new one refused (StoreFull).
+// Games die by expiry: unfinished ones idle past `idle_timeout`, finished ones older
+// than `keep_finished` (kept so a finished game can be replayed and shared), and the
+// oldest ones past `max_stored`.
 
 #include "play/game_session.hpp"
 #include "server/game_database.hpp"
@@ -137,6 +139,7 @@ public:
     GameDatabase& database() { return database_; }
 
     struct Totals {
+        std::uint64_t evicted_unplayed = 0;
         std::uint64_t evicted_finished = 0;
         std::uint64_t evicted_idle = 0;
         std::uint64_t expired = 0;
@@ -148,6 +151,7 @@ private:
         std::shared_ptr<Game> game;
         UnixMs active_ms = 0;
         std::optional<UnixMs> finished_ms;
+        bool played = false;  ///< a move was played in it (read by eviction without the game's lock)
     };
 
     bool expired(const Entry& entry, UnixMs now) const;
@@ -163,6 +167,7 @@ private:
     GameDatabase& database_;
     mutable std::mutex mutex_;  ///< guards games_; taken after a game's mutex, never before
     std::unordered_map<std::string, Entry> games_;
+    std::atomic<std::uint64_t> evicted_unplayed_{0};
     std::atomic<std::uint64_t> evicted_finished_{0};
     std::atomic<std::uint64_t> evicted_idle_{0};
     std::atomic<std::uint64_t> expired_{0};

@@ -300,6 +300,7 @@ struct HttpServer::Impl final : RequestHandler {
         now.think_queued = load.queued;
         now.connections_open = connections.open();
         const GameStore::Totals totals = store.totals();
+        now.evicted_unplayed = totals.evicted_unplayed;
         now.evicted_finished = totals.evicted_finished;
         now.evicted_idle = totals.evicted_idle;
         now.expired = totals.expired;

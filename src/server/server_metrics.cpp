@@ -63,6 +63,7 @@ struct ServerMetrics::Families {
           think_queued(think.Add({{"state", "queued"}})),
           open(connections.Add({})),
           resident_bytes(resident.Add({})),
+          evicted_unplayed(evictions.Add({{"kind", "unplayed"}})),
           evicted_finished(evictions.Add({{"kind", "finished"}})),
           evicted_idle(evictions.Add({{"kind", "idle"}})),
           expired_games(expired.Add({})),
@@ -88,6 +89,7 @@ struct ServerMetrics::Families {
     Gauge& think_queued;
     Gauge& open;
     Gauge& resident_bytes;
+    Counter& evicted_unplayed;
     Counter& evicted_finished;
     Counter& evicted_idle;
     Counter& expired_games;
@@ -131,6 +133,7 @@ std::string ServerMetrics::scrape(const MetricsSnapshot& now) {
     f.think_queued.Set(static_cast<double>(now.think_queued));
     f.open.Set(static_cast<double>(now.connections_open));
     f.resident_bytes.Set(static_cast<double>(now.resident_bytes));
+    add_new(f.evicted_unplayed, now.evicted_unplayed, reported_.evicted_unplayed);
     add_new(f.evicted_finished, now.evicted_finished, reported_.evicted_finished);
     add_new(f.evicted_idle, now.evicted_idle, reported_.evicted_idle);
     add_new(f.expired_games, now.expired, reported_.expired);

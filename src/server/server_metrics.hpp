@@ -32,6 +32,7 @@ struct MetricsSnapshot {
     int think_busy = 0;
     std::size_t think_queued = 0;
     std::size_t connections_open = 0;
+    std::uint64_t evicted_unplayed = 0;
     std::uint64_t evicted_finished = 0;
     std::uint64_t evicted_idle = 0;
     std::uint64_t expired = 0;

@@ -455,7 +455,11 @@ TEST(ServerApi, RefusesGamesOnlyWhenEveryGameIsInActivePlay) {
     options.store.max_games = 3;
     const TestServer server(options);
     std::vector<json> games;
-    for (int i = 0; i < 3; ++i) games.push_back(server.create(json::object()));
+    // Each game played (a game never played makes room for a new one: GameStore's tests).
+    for (int i = 0; i < 3; ++i) {
+        games.push_back(server.create(json{{"first", "human"}}));
+        ASSERT_EQ(server.post(url(games.back(), "/moves"), json{{"pit", "B2"}}).status, 200);
+    }
     Answer a = server.post("/api/games", json::object());
     EXPECT_EQ(a.status, 503);
     EXPECT_NE(a.body["error"].get<std::string>().find("active play"), std::string::npos) << a.text;

@@ -155,17 +155,20 @@ TEST(GameStore, FinishedGamesMakeRoomFirstThenIdleOnesNeverActiveOnes) {
     EXPECT_EQ(f.database.load(finished->id)->finished_ms, f.now);  // the row is written as a game ends
     f.now += 1000;
     const auto a = store.create(new_session(), "greedy", std::nullopt);
+    play(store, *a, 0);
     f.now += 1000;
     const auto b = store.create(new_session(), "greedy", std::nullopt);
+    play(store, *b, 0);
     f.now += 1000;
     const auto c = store.create(new_session(), "greedy", std::nullopt);  // the finished game makes room
+    play(store, *c, 0);
     EXPECT_TRUE(finished->gone);
     EXPECT_EQ(store.totals().evicted_finished, 1u);
     EXPECT_EQ(store.in_memory(), 3u);
     // a, b and c were all changed within the last minute: in active play.
     EXPECT_THROW(store.create(new_session(), "greedy", std::nullopt), StoreFull);
     f.now += 61'000;
-    play(store, *b, 1);  // b is active again; a and c are idle, a for longer
+    play(store, *b, 2);  // b is active again; a and c are idle, a for longer
     const auto d = store.create(new_session(), "greedy", std::nullopt);
     EXPECT_TRUE(a->gone);
     EXPECT_FALSE(b->gone);
@@ -187,6 +190,43 @@ TEST(GameStore, FinishedGamesMakeRoomFirstThenIdleOnesNeverActiveOnes) {
     const auto finished_again = store.find(finished->id);
     ASSERT_NE(finished_again, nullptr);
     EXPECT_TRUE(finished_again->session.is_over());
+}
+
+// 18 addresses creating games within their rate limit filled --max-games 1000 in 1.1 s, and
+// then every new game, and evicted games' reads, got 503. A game never played costs nothing
+// to load again, so such games make room first, however recent.
+TEST(GameStore, GamesNeverPlayedMakeRoomFirstSoAFloodOfNewGamesNeverFillsTheStore) {
+    Fixture f(4);
+    GameStore store = f.make();
+    const auto a = store.create(new_session(), "greedy", std::nullopt);
+    play(store, *a, 0);
+    const auto b = store.create(new_session(), "greedy", std::nullopt);
+    play(store, *b, 0);
+    const auto waiting = store.create(new_session(), "greedy", std::nullopt);  // its player has not moved yet
+    std::vector<std::shared_ptr<Game>> flood;
+    for (int i = 0; i < 50; ++i) {
+        f.now += 10;  // all within the active window
+        flood.push_back(store.create(new_session(), "greedy", std::nullopt));
+    }
+    EXPECT_FALSE(a->gone);
+    EXPECT_FALSE(b->gone);
+    EXPECT_TRUE(waiting->gone);
+    EXPECT_EQ(store.totals().evicted_unplayed, 49u);  // of 51 unplayed, the last two of the flood stay
+    EXPECT_EQ(store.totals().evicted_idle, 0u);
+    // The game whose player had not moved comes back from the database, and is played on.
+    const auto again = store.find(waiting->id);
+    ASSERT_NE(again, nullptr);
+    play(store, *again, 1);
+    EXPECT_EQ(store.find(waiting->id), again);
+    // A game being thought about stays, played or not: with the other three played and
+    // active, nothing can make room.
+    const auto thought = store.create(new_session(), "greedy", std::nullopt);
+    thought->thinking = true;
+    EXPECT_THROW(store.create(new_session(), "greedy", std::nullopt), StoreFull);
+    EXPECT_FALSE(thought->gone);
+    thought->thinking = false;
+    store.create(new_session(), "greedy", std::nullopt);
+    EXPECT_TRUE(thought->gone);
 }
 
 TEST(GameStore, ExpiresIdleGamesAndOldFinishedOnes) {
