@@ -60,7 +60,7 @@ StoredGame to_stored(const Game& game, std::optional<UnixMs> finished_ms) {
 
 std::shared_ptr<Game> from_stored(const StoredGame& stored) {
     const auto corrupt = [&](const std::string& problem) {
-        return StoreError(fmt::format("game store: game {} {}", stored.id, problem));
+        return DamagedGame(fmt::format("game store: game {} {}", stored.id, problem));
     };
     Rules rules;
     try {
@@ -88,7 +88,13 @@ GameStore::GameStore(StoreSettings settings, GameDatabase& database)
     : settings_(std::move(settings)), database_(database) {
     sweep();
     for (const StoredGame& stored : database_.load_live(settings_.max_games)) {
-        std::shared_ptr<Game> game = from_stored(stored);
+        std::shared_ptr<Game> game;
+        try {
+            game = from_stored(stored);
+        } catch (const DamagedGame& e) {
+            put_aside(stored.id, e.what());  // one bad row does not keep the others from being served
+            continue;
+        }
         const bool played = !game->session.history().empty();
         games_.emplace(stored.id, Entry{std::move(game), stored.active_ms, stored.finished_ms, played});
     }
@@ -202,12 +208,23 @@ std::shared_ptr<Game> GameStore::find(const std::string& id) {
             return nullptr;
         }
     }
+    {
+        const std::lock_guard lock(mutex_);
+        if (const auto it = damaged_.find(id); it != damaged_.end()) throw DamagedGame(it->second);
+    }
     // Not in memory: from the database, read outside the lock.
     std::optional<StoredGame> stored = database_.load(id);
     if (!stored) return nullptr;
     const Entry probe{nullptr, stored->active_ms, stored->finished_ms};
     if (expired(probe, now)) return nullptr;
-    std::shared_ptr<Game> game = from_stored(*stored);
+    std::shared_ptr<Game> game;
+    try {
+        game = from_stored(*stored);
+    } catch (const DamagedGame& e) {
+        const std::lock_guard lock(mutex_);
+        put_aside(id, e.what());
+        throw;
+    }
     const std::lock_guard lock(mutex_);
     if (const auto it = games_.find(id); it != games_.end()) return it->second.game;  // loaded meanwhile
     if (games_.size() >= settings_.max_games && !evict_one(now))
@@ -318,6 +335,17 @@ std::size_t GameStore::live() const {
 std::size_t GameStore::in_memory() const {
     const std::lock_guard lock(mutex_);
     return games_.size();
+}
+
+void GameStore::put_aside(const std::string& id, const std::string& why) {
+    if (damaged_.contains(id) || damaged_.size() >= kMaxDamaged) return;
+    damaged_.emplace(id, why);
+    fmt::print(stderr, "mancala serve: {}; the game is put aside (its requests get 410)\n", why);
+}
+
+std::vector<std::pair<std::string, std::string>> GameStore::damaged() const {
+    const std::lock_guard lock(mutex_);
+    return {damaged_.begin(), damaged_.end()};
 }
 
 GameStore::Totals GameStore::totals() const {

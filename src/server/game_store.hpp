@@ -82,6 +82,14 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// Thrown by GameStore::find for a stored game that cannot be replayed (bad rules, a
+/// move out of turn or illegal: a row edited by hand, say). The game is put aside, not
+/// retried: the server answers 410 with the problem, and logs it once.
+class DamagedGame : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 struct StoreSettings {
     std::size_t max_games = 1000;  ///< games in memory
     std::chrono::milliseconds idle_timeout = std::chrono::minutes(30);
@@ -108,8 +116,13 @@ public:
     std::shared_ptr<Game> create(play::GameSession session, std::string spec, std::optional<std::string> level);
 
     /// The game `id`, from memory or else from the database; nullptr if there is none
-    /// or it has expired. Throws StoreError if the stored game cannot be read.
+    /// or it has expired. Throws StoreError if the database cannot be read, DamagedGame
+    /// if the stored game does not replay.
     std::shared_ptr<Game> find(const std::string& id);
+
+    /// The games put aside because they do not replay, with why (at most kMaxDamaged kept).
+    std::vector<std::pair<std::string, std::string>> damaged() const;
+    static constexpr std::size_t kMaxDamaged = 1000;
 
     /// Makes `next` the session of `game`: writes the difference (moves added or taken
     /// back) to the database, then changes memory. The caller holds game.mutex and has
@@ -167,6 +180,9 @@ private:
     GameDatabase& database_;
     mutable std::mutex mutex_;  ///< guards games_; taken after a game's mutex, never before
     std::unordered_map<std::string, Entry> games_;
+    std::unordered_map<std::string, std::string> damaged_;  ///< id: why it does not replay (guarded by mutex_)
+    /// Puts a game aside (mutex_ held): logged on standard error the first time.
+    void put_aside(const std::string& id, const std::string& why);
     std::atomic<std::uint64_t> evicted_unplayed_{0};
     std::atomic<std::uint64_t> evicted_finished_{0};
     std::atomic<std::uint64_t> evicted_idle_{0};

@@ -81,6 +81,9 @@ Response answer(Route route) {
         return error_response(e.status(), e.what(), e.retry_after());
     } catch (const StoreFull& e) {
         return error_response(503, e.what(), 60);
+    } catch (const DamagedGame& e) {
+        // Not the store failing: this one game's record. Asking again will not help.
+        return error_response(410, fmt::format("this game's record is damaged and was put aside: {}", e.what()));
     } catch (const StoreError& e) {
         return error_response(503, fmt::format("the game store cannot be used: {}", e.what()), 5);
     } catch (const json::exception& e) {

@@ -9,6 +9,7 @@
 #include "play/game_session.hpp"
 #include "protocol/external_agent.hpp"
 #include "server/assets.hpp"
+#include "server/game_database.hpp"
 #include "server/levels.hpp"
 #include "server/test_server.hpp"
 #include "solve/database_cache.hpp"
@@ -748,6 +749,43 @@ TEST(ServerApi, TheStateSaysWhileTheAiIsThinking) {
     const json after = server.get(url(state)).body;
     EXPECT_FALSE(after["thinking"]);
     EXPECT_EQ(after["to_move"], "south");
+}
+
+// A game row edited by hand answered 503 "store cannot be used" with Retry-After for ever,
+// so the page retried for ever; it is now put aside: 410, naming the problem, and the
+// other games are served.
+TEST(ServerApi, AGameWhoseRecordIsDamagedIsGoneNotAStoreFailure) {
+    const auto path =
+        std::filesystem::temp_directory_path() / ("mancala-damaged-" + std::to_string(::getpid()) + ".db");
+    std::filesystem::remove(path);
+    ServerOptions options;
+    options.store_path = path.string();
+    json good, bad;
+    {
+        const TestServer server(options);
+        good = server.create(json{{"first", "human"}});
+        bad = server.create(json{{"first", "human"}});
+        ASSERT_EQ(server.post(url(bad, "/moves"), json{{"pit", "B2"}}).status, 200);
+    }
+    {
+        GameDatabase database(path.string());
+        StoredGame edited = *database.load(bad["id"]);
+        database.erase(edited.id);
+        edited.moves.push_back({Side::South, 0});  // South again, from the pit it emptied
+        database.insert(edited);
+    }
+    {
+        const TestServer server(options);
+        for (int attempt = 0; attempt < 2; ++attempt) {
+            const Answer a = server.get(url(bad));
+            EXPECT_EQ(a.status, 410) << a.text;
+            EXPECT_NE(a.body["error"].get<std::string>().find("damaged"), std::string::npos) << a.text;
+            EXPECT_TRUE(a.header("Retry-After").empty());
+        }
+        EXPECT_EQ(server.get(url(good)).status, 200);
+        EXPECT_EQ(server.get("/healthz").status, 200);
+    }
+    std::filesystem::remove(path);
 }
 
 // The page said "Extra turn for you!" after the game's last move: a last stone in the store
