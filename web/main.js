@@ -356,6 +356,8 @@ async function animateMoves(moves, gen) {
 // Relay rules: a player without stones passes, so a side may move again without an extra turn.
 function notePass(moves) {
   const last = moves && moves.length ? moves[moves.length - 1] : null;
+  const swept = last ? notation.sweptNews(last.swept, twoPlayer()) : '';
+  if (swept) addNews(swept);
   if (!last || last.extra_turn || page.game.over || page.game.to_move !== last.side) return;
   const passer = last.side === 'south' ? 'north' : 'south';
   if (twoPlayer()) addNews(`${playerName(passer)} has no stones and passes.`);

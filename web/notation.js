@@ -85,6 +85,17 @@ export const playerName = (side, two) => (two ? (side === 'south' ? 'Player 1' :
 export const ownerOf = (side, two) => (two ? `${playerName(side, two)}'s` : side === 'south' ? 'yours' : "the computer's");
 export const possessive = (side, two) => (two ? `${playerName(side, two)}'s` : side === 'south' ? 'your' : "the computer's");
 
+// What the end of the game swept into the stores (a last move's `swept`), in words, or ''
+// when it swept nothing: "The game is over: 3 stones left on the board go to your store."
+export function sweptNews(swept, two) {
+  if (!swept) return '';
+  const parts = ['south', 'north']
+    .filter((side) => swept[side] > 0)
+    .map((side) => `${swept[side]} stone${swept[side] === 1 ? '' : 's'} to ${possessive(side, two)} store`);
+  if (!parts.length) return '';
+  return `The game is over: the stones left on the board go to the stores, ${parts.join(' and ')}.`;
+}
+
 // A move in the move list: "You: B4 — captures 5 from A3 — extra turn".
 // repeated: the position repeated after this move, which ended the game.
 export function moveText(m, { two, layout, repeated = false }) {

@@ -6,6 +6,8 @@
 #include "play/move_description.hpp"
 #include "play/sown_cells.hpp"
 
+#include <algorithm>
+
 namespace mancala::server {
 
 using nlohmann::json;
@@ -115,6 +117,20 @@ json move_json(const Rules& rules, const play::PlayedMove& move) {
              // A last stone in the store that ends the game earns no turn: there is none to take.
              {"extra_turn", r.extra_turn && !r.game_over},
              {"game_over", r.game_over}};
+    if (r.game_over && !sown.truncated && !rules.tuzdyk) {
+        // The stones the end of the game swept into each store: what the store gained beyond
+        // the stones sown into it and those captured. (Sowings into a tuzdyk also reach a
+        // store, so tuzdyk games are left out.)
+        json swept = json::object();
+        for (const Side side : {Side::South, Side::North}) {
+            const int store = move.before.store_cell(side);
+            int gained = move.after.store(side) - move.before.store(side);
+            gained -= static_cast<int>(std::count(sown.cells.begin(), sown.cells.end(), store));
+            if (side == move.side && r.capture) gained -= r.captured;
+            swept[to_string(side)] = std::max(0, gained);
+        }
+        out["swept"] = std::move(swept);
+    }
     if (r.tuzdyk && r.last_cell >= 0) out["tuzdyk"] = play::cell_name(rules, r.last_cell);
     if (r.grand_slam) out["grand_slam"] = true;
     if (sown.truncated) out["sowing_truncated"] = true;

@@ -1372,6 +1372,8 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     const id = await newGame(a.page, { pits: 1, seeds: 1, level: 'easy', first: 'human' });
     await a.page.click('[data-cell="B2"]');
     await a.page.waitForSelector('#app[data-state="over"]');
+    // the end swept North's one stone into its store, and the page says so
+    assert.match(await statusText(a.page), /1 stone to the computer's store/);
     assert.ok(await a.page.isEnabled('#undo-btn'), 'the player who finished it may still take the move back');
     await a.page.click('#share-btn');
     await a.page.waitForFunction(() => window.__copied);

@@ -788,6 +788,25 @@ TEST(ServerApi, AGameWhoseRecordIsDamagedIsGoneNotAStoreFailure) {
     std::filesystem::remove(path);
 }
 
+// The stones swept into the stores at the end were not said (31 became 34 on the page):
+// the last move gives them. Kalah(1,1): South sows its one stone into its store, its row
+// is empty, and North's one stone goes to North's store.
+TEST(ServerApi, TheLastMoveSaysTheStonesSweptIntoEachStore) {
+    const TestServer server;
+    const json state = server.create(json{{"pits", 1}, {"seeds", 1}, {"first", "human"}, {"level", "easy"}});
+    const Answer a = server.post(url(state, "/moves"), json{{"pit", "B2"}});
+    ASSERT_EQ(a.status, 200) << a.text;
+    const json& last = a.body["moves"].back();
+    ASSERT_TRUE(last["game_over"]);
+    EXPECT_EQ(last["swept"], (json{{"south", 0}, {"north", 1}}));
+    EXPECT_EQ(a.body["state"]["board"]["north_store"], 1);
+    // A move that does not end the game says nothing of it.
+    const json other = server.create(json{{"first", "human"}, {"level", "easy"}});
+    const Answer b = server.post(url(other, "/moves"), json{{"pit", "B2"}});
+    ASSERT_EQ(b.status, 200);
+    EXPECT_FALSE(b.body["moves"][0].contains("swept"));
+}
+
 // The page said "Extra turn for you!" after the game's last move: a last stone in the store
 // that ends the game is no extra turn.
 TEST(ServerApi, TheMoveThatEndsTheGameEarnsNoExtraTurn) {

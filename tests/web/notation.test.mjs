@@ -100,3 +100,14 @@ test('playedPits is the moves as one string', () => {
   assert.equal(n.playedPits({ history: [{ pit: 'B2' }, { pit: 'A5' }] }), 'B2 A5');
   assert.equal(n.playedPits({ history: [] }), '');
 });
+
+test('the stones swept at the end, in words, for either player and two players', () => {
+  assert.equal(n.sweptNews(undefined, false), '');
+  assert.equal(n.sweptNews({ south: 0, north: 0 }, false), '');
+  assert.equal(n.sweptNews({ south: 0, north: 1 }, false),
+    "The game is over: the stones left on the board go to the stores, 1 stone to the computer's store.");
+  assert.equal(n.sweptNews({ south: 3, north: 2 }, false),
+    "The game is over: the stones left on the board go to the stores, 3 stones to your store and 2 stones to the computer's store.");
+  assert.equal(n.sweptNews({ south: 4, north: 0 }, true),
+    "The game is over: the stones left on the board go to the stores, 4 stones to Player 1's store.");
+});
