@@ -1,7 +1,8 @@
-// solve() and Database: exact values. solve() is `mancala solve`'s solver
-// (solve/game_solver.hpp): retrograde analysis of small games, otherwise a proof search
-// with an endgame database at its leaves. Database reads the databases
-// `mancala db build` writes. Solving and building release the GIL.
+// solve() and Database: exact values. solve() is `mancala solve`'s solver, planned as
+// the command plans it (solve/solve_plan.hpp, solve/game_solver.hpp): retrograde
+// analysis of small games, otherwise a proof search with an endgame database at its
+// leaves. Database reads the databases `mancala db build` writes. Solving and building
+// release the GIL.
 
 #include "bindings.hpp"
 #include "game_position.hpp"
@@ -11,6 +12,7 @@
 #include "search/engine.hpp"
 #include "solve/endgame_db.hpp"
 #include "solve/game_solver.hpp"
+#include "solve/solve_plan.hpp"
 
 #include <fmt/format.h>
 #include <pybind11/stl.h>
@@ -51,24 +53,30 @@ Solution solve_position(const GamePosition& game, const std::string& method, con
         throw std::invalid_argument(fmt::format("method must be auto, retrograde or search, got '{}'", method));
     const int threads = threads_arg.is_none() ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))
                                               : int_between(threads_arg, "threads", 1, 256);
-    solve::SolveOptions options;
+    solve::SolveRequest request;
+    request.rules = rules;
+    request.start = start;
+    solve::SolveOptions& options = request.options;
     options.method = *by_name;
     options.threads = threads;
     if (!max_positions_arg.is_none())
         options.max_positions =
             static_cast<std::uint64_t>(integer_between(max_positions_arg, "max_positions", 0, LLONG_MAX));
     options.hash_mb = hash_arg.is_none() ? 0 : static_cast<std::size_t>(int_between(hash_arg, "hash", 1, 65536));
+    // at_least asks the side to move's margin, as Solution.value answers.
+    request.margin_of = solve::MarginOf::SideToMove;
     if (!at_least_arg.is_none())
-        options.at_least = int_between(at_least_arg, "at_least", -kMaxTotalStones, kMaxTotalStones);
-    if (start.is_terminal(rules) || start.legal_moves(rules).empty())
-        throw std::invalid_argument("the game is already over in this position");
+        request.bound =
+            solve::BoundQuestion{true, int_between(at_least_arg, "at_least", -kMaxTotalStones, kMaxTotalStones)};
+    const solve::SolvePlan plan = solve::plan_solve(request);  // SolveRefused is a ValueError
     Solution s;
     {
         const py::gil_scoped_release release;
         const auto begin = std::chrono::steady_clock::now();
-        const solve::Solution found = solve::solve_position(rules, start, options);
-        s.value = found.value;
-        s.bound = found.bound;
+        const solve::Solution found = solve::solve_position(rules, start, plan.options);
+        const solve::SolveAnswer answer = plan.answer(found);
+        s.value = answer.value;
+        s.bound = answer.bound;
         s.best_moves = found.best_moves;
         s.method = std::string(solve::to_string(found.method));
         s.work = found.work;

@@ -12,6 +12,7 @@
 #include "search/engine.hpp"
 #include "solve/endgame_db.hpp"
 #include "solve/game_solver.hpp"
+#include "solve/solve_plan.hpp"
 #include "util/memory_usage.hpp"
 #include "util/progress_line.hpp"
 #include "util/terminal.hpp"
@@ -159,56 +160,60 @@ private:
     bool quiet_;
 };
 
+// A refusal of the solver's in the words of this command's flags.
+std::string in_flags(const solve::SolveRefused& refused, const SolveArgs& args) {
+    switch (refused.reason()) {
+        case solve::Refusal::SearchFirstNoRace:
+            return "--search-first times auto's search; --method " + args.method + " has no race";
+        case solve::Refusal::SplitNoBound:
+            return "--split, --piece-seconds and --journal need --at-least or --at-most";
+        case solve::Refusal::SplitRetrograde:
+            return "--split, --piece-seconds and --journal split a search; --method retrograde has none";
+        case solve::Refusal::TableRetrograde:
+            return "--table keeps a search's table; --method retrograde has none";
+        default:
+            return refused.what();
+    }
+}
+
 void run(const SolveArgs& args) {
     const Rules rules = args.game.parsed_rules();
     const Position start = args.game.start(rules);
     const bool from_position = !args.game.position.empty();  // a piece of a longer proof, maybe
-    if (start.is_terminal(rules) || start.legal_moves(rules).empty())
-        throw UsageError("the game is already over in this position");
-    solve::SolveOptions options;
-    options.method = solve::solve_method_by_name(args.method).value();  // CLI11 checked the name
-    options.threads = args.threads;
-    options.hash_mb = args.hash_mb;
-    options.max_positions = args.max_positions;
-    if (args.search_first) {
-        if (options.method != solve::SolveMethod::Auto)
-            throw UsageError("--search-first times auto's search; --method " + args.method + " has no race");
-        options.search_first_for = std::chrono::duration<double>(*args.search_first);
-    }
-    options.db_dir = args.db_dir;
-    options.db_stones = args.db_stones;
-    options.db_budget = args.db_budget;
-    options.warmup_depth = args.warmup_depth;
-    // Values are the first player's (South's) margin; the search asks of the side to
-    // move's. "South at least V" is "the mover at least V" with South to move, and
-    // "the mover at most -V", that is not "at least 1-V", with North to move.
-    const bool south = start.to_move() == Side::South;
+    solve::SolveRequest request;
+    request.rules = rules;
+    request.start = start;
+    solve::SolveOptions& asked = request.options;
+    asked.method = solve::solve_method_by_name(args.method).value();  // CLI11 checked the name
+    asked.threads = args.threads;
+    asked.hash_mb = args.hash_mb;
+    asked.max_positions = args.max_positions;
+    if (args.search_first) asked.search_first_for = std::chrono::duration<double>(*args.search_first);
+    asked.db_dir = args.db_dir;
+    asked.db_stones = args.db_stones;
+    asked.db_budget = args.db_budget;
+    asked.warmup_depth = args.warmup_depth;
+    // Values are the first player's (South's) margin: the plan asks them of the mover.
     const bool asking = args.at_least || args.at_most;
-    bool holds_if_high = true;  // the bound asked holds when the mover's test fails high
-    if (args.at_least) {
-        options.at_least = south ? *args.at_least : 1 - *args.at_least;
-        holds_if_high = south;
-    } else if (args.at_most) {
-        options.at_least = south ? *args.at_most + 1 : -*args.at_most;
-        holds_if_high = !south;
-    }
-
+    if (args.at_least) request.bound = solve::BoundQuestion{true, *args.at_least};
+    if (args.at_most) request.bound = solve::BoundQuestion{false, *args.at_most};
     if (args.split_plies || args.piece_seconds || !args.journal.empty()) {
-        if (!asking) throw UsageError("--split, --piece-seconds and --journal need --at-least or --at-most");
-        if (options.method == solve::SolveMethod::Retrograde)
-            throw UsageError("--split, --piece-seconds and --journal split a search; --method retrograde has none");
-        options.split = solve::SplitOptions{};
-        options.split->split_plies = args.split_plies.value_or(0);
-        options.split->piece_seconds = args.piece_seconds;
-        options.journal = args.journal;
+        asked.split = solve::SplitOptions{};
+        asked.split->split_plies = args.split_plies.value_or(0);
+        asked.split->piece_seconds = args.piece_seconds;
+        asked.journal = args.journal;
     }
-
     if (!args.table.empty()) {
-        if (options.method == solve::SolveMethod::Retrograde)
-            throw UsageError("--table keeps a search's table; --method retrograde has none");
-        options.table_file = args.table;
-        options.table_every = std::chrono::milliseconds(std::llround(args.table_minutes * 60'000));
+        asked.table_file = args.table;
+        asked.table_every = std::chrono::milliseconds(std::llround(args.table_minutes * 60'000));
     }
+    solve::SolvePlan plan;
+    try {
+        plan = solve::plan_solve(request);
+    } catch (const solve::SolveRefused& refused) {
+        throw UsageError(in_flags(refused, args));
+    }
+    solve::SolveOptions& options = plan.options;
 
     // Under mpirun every process runs this and shares the work; the leader alone speaks.
     const auto& world = cluster::Communicator::world();
@@ -252,10 +257,8 @@ void run(const SolveArgs& args) {
                        lost.nodes, lost.seconds);
     };
     if (options.split) {
-        // The first player's bound every piece asks (the mover's at the start, turned).
-        const int first_at_least = south ? *options.at_least : 1 - *options.at_least;
         hooks.on_piece = [&, progress = PieceProgress(rules, start, from_position ? "the position" : "the start",
-                                                      first_at_least, quiet)](const solve::PieceReport& p) {
+                                                      *plan.first_at_least, quiet)](const solve::PieceReport& p) {
             proof_progress.finish();
             progress(p);
         };
@@ -277,26 +280,21 @@ void run(const SolveArgs& args) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     if (!world.leader()) return;
 
-    // The mover's margin (or bound of it) as the first player's.
-    const int first_player = south ? s.value : -s.value;
-    const int first_bound = south ? s.bound : -s.bound;  // +1: at least first_player, -1: at most
+    // The mover's margin (or bound of it) as the first player's, and the question's answer.
+    const solve::SolveAnswer answer = plan.answer(s);
+    const int first_player = answer.value;
+    const int first_bound = answer.bound;  // +1: at least first_player, -1: at most
     std::vector<std::string> moves;
     for (int m : s.best_moves) moves.push_back(pit_name(rules, start.to_move(), m));
     const std::string method(solve::to_string(s.method));
     // A piece of a long proof names its position: the game's name alone would claim the start.
     const std::string game = from_position ? fmt::format("{} from {}", rules_string(rules), to_notation(start))
                                            : fmt::format("{}({},{})", rules_string(rules), rules.pits, rules.seeds);
-    // A bound test: whether the bound asked holds, from an exact value or the bound proven.
-    std::optional<bool> holds;
-    std::string asked;
-    if (asking) {
-        const int v = args.at_least ? *args.at_least : *args.at_most;
-        asked = fmt::format("{} {}", args.at_least ? "at least" : "at most", signed_stones(v));
-        if (s.bound == 0)
-            holds = args.at_least ? first_player >= v : first_player <= v;
-        else
-            holds = (s.bound > 0) == holds_if_high;
-    }
+    // A bound test: the question as asked, and whether the bound holds.
+    const std::optional<bool> holds = answer.holds;
+    const std::string question = asking ? fmt::format("{} {}", args.at_least ? "at least" : "at most",
+                                                      signed_stones(args.at_least ? *args.at_least : *args.at_most))
+                                        : std::string();
     if (args.json) {
         nlohmann::json out = {{"rules", rules_string(rules)},
                               {"pits", rules.pits},
@@ -314,13 +312,13 @@ void run(const SolveArgs& args) {
             out["cancelled_tests"] = team.cancelled;
             out["busy_seconds"] = team.busy;
         }
-        if (s.bound == 0) out["value"] = first_player;
+        if (first_bound == 0) out["value"] = first_player;
         if (s.split)
             out["pieces"] = {{"searched", s.split->pieces_searched},
                              {"split", s.split->pieces_abandoned},
                              {"from_journal", s.split->pieces_from_journal}};
         if (asking) {
-            out["question"] = asked;
+            out["question"] = question;
             out["holds"] = *holds;
             if (first_bound > 0) out["at_least"] = first_player;
             if (first_bound < 0) out["at_most"] = first_player;
@@ -328,7 +326,7 @@ void run(const SolveArgs& args) {
         fmt::print("{}\n", out.dump());
         return;
     }
-    if (s.bound == 0) {
+    if (first_bound == 0) {
         const std::string verdict = first_player > 0   ? fmt::format("first player wins by {}", first_player)
                                     : first_player < 0 ? fmt::format("first player loses by {}", -first_player)
                                                        : std::string("draw");
@@ -339,7 +337,7 @@ void run(const SolveArgs& args) {
             first_bound > 0   ? fmt::format(" (proven: at least {})", signed_stones(first_player))
             : first_bound < 0 ? fmt::format(" (proven: at most {})", signed_stones(first_player))
                               : std::string();
-        fmt::print("{}: the first player's final margin is {}: {}{}\n", game, asked, *holds ? "true" : "false",
+        fmt::print("{}: the first player's final margin is {}: {}{}\n", game, question, *holds ? "true" : "false",
                    proven);
     }
     if (!moves.empty()) fmt::print("best first move{}: {}\n", moves.size() > 1 ? "s" : "", fmt::join(moves, " "));

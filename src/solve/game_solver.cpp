@@ -230,6 +230,13 @@ SolveMethod choose_method(const Rules& rules, const Position& start, const Solve
     }
 }
 
+void require_method_reaches(const Position& start, SolveMethod method) {
+    if (method == SolveMethod::Retrograde && start.stones_in_pits() > EndgameDatabase::kMaxStones)
+        throw std::invalid_argument(
+            fmt::format("retrograde analysis holds up to {} stones in the pits; the position has {}",
+                        EndgameDatabase::kMaxStones, start.stones_in_pits()));
+}
+
 double expected_build_seconds(const Rules& rules, int built, int stones, int threads, double rate) {
     if (rate <= 0) rate = (has_fast_path(rules) ? kNominalBuildRate : kNominalSlowBuildRate) * std::max(1, threads);
     built = std::min(built, stones);
@@ -271,10 +278,7 @@ Solution solve_position(const Rules& rules, const Position& start, const SolveOp
                         const SolveHooks& hooks) {
     require_database_rules(rules);
     const SolveMethod method = choose_method(rules, start, options);
-    if (method == SolveMethod::Retrograde && start.stones_in_pits() > EndgameDatabase::kMaxStones)
-        throw std::invalid_argument(
-            fmt::format("retrograde analysis holds up to {} stones in the pits; the position has {}",
-                        EndgameDatabase::kMaxStones, start.stones_in_pits()));
+    require_method_reaches(start, method);
     switch (method) {
         case SolveMethod::Retrograde:
             return by_retrograde(rules, start, options, hooks);

@@ -2,7 +2,8 @@
 // The exact value of a position, or one proven bound of it, by whichever method is
 // expected to be faster: tiered retrograde analysis of every position, or the engine's
 // proof search to the end of the game with an endgame database at its leaves. One place
-// for the choice and its defaults, used by `mancala solve` and by Python's solve().
+// for the choice and its defaults, which solve_plan.hpp asks for `mancala solve` and
+// Python's solve().
 
 #include "core/position.hpp"
 #include "core/rules.hpp"
@@ -109,6 +110,9 @@ struct Solution {
 /// running (asked for; or the analysis too big; or a split proof, a table file or a
 /// database on disk, which only a search has), else Auto: the race.
 SolveMethod choose_method(const Rules& rules, const Position& start, const SolveOptions& options);
+/// Throws std::invalid_argument when `method` cannot solve `start`: retrograde analysis
+/// past EndgameDatabase::kMaxStones stones in the pits.
+void require_method_reaches(const Position& start, SolveMethod method);
 
 /// Retrograde analysis's expected pace, per thread, when no build of at least
 /// kRateSamplePositions was timed: measured on this project's machine with
