@@ -251,10 +251,8 @@ int default_db_stones(const Rules& rules, int stones, std::uint64_t budget) {
     // database leaves about 25 stones above it while it holds no more than about 100
     // million positions (kQuickDatabasePositions: Kalah(5,5) 23 stones, Kalah(6,4) 18,
     // (5,4) 15, (6,3) 12), and no less than half the stones less six while the budget
-    // allows (Kalah(6,5): 22 stones 22 min, 24 12 min), or less four in games of
-    // kBigGameStones and more, whose proof dwarfs the build
-    // (Kalah(6,5) from a fresh start on two threads: 24 stones 488 s, 26 257 s, 28 222 s
-    // but 7.4 GB; empty capture 166 s and 134 s with 24 and 26).
+    // allows, or less four in games of kBigGameStones and more, whose proof dwarfs the
+    // build (the runs: docs/PERFORMANCE.md, "The constants in the code").
     const EndgameDatabase db(rules);
     const int floor = stones / 2 - (stones >= kBigGameStones ? 4 : 6);
     const int reach = stones - kStonesAboveDatabase;

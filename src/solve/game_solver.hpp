@@ -99,9 +99,8 @@ struct Solution {
 
 /// How auto solves. Retrograde analysis's time is foreseeable (its positions at a
 /// rate of building); the proof search's is not: from a few thousand positions up it
-/// is usually tens to hundreds of times quicker (standard Kalah(3,5): 3 ms against
-/// 115 ms; (5,3): 26 ms against 12 s), but without captures it can be the slower
-/// (Kalah(5,3) with capture=never: 17.9 s against 10.3 s). So while every tier would
+/// is usually tens to hundreds of times quicker, but without captures it can be the
+/// slower (figures: docs/PERFORMANCE.md, "The constants in the code"). So while every tier would
 /// hold at most options.max_positions positions, auto races them: the search goes
 /// first, for as long as the analysis is expected to take, and if it has not proven
 /// the value by then, the analysis builds on the search's database (its first tiers)
@@ -115,22 +114,16 @@ SolveMethod choose_method(const Rules& rules, const Position& start, const Solve
 void require_method_reaches(const Position& start, SolveMethod method);
 
 /// Retrograde analysis's expected pace, per thread, when no build of at least
-/// kRateSamplePositions was timed: measured on this project's machine with
-/// `solve --method retrograde --threads T` (T 1 and 2), 22-51 million positions a
-/// second on one thread for the rules of the fast sweep (28-29 for Kalah(4,4),
-/// 32 without captures), 28-78 million on two; with relay sowing 9-12 on one and 14-15
-/// on two. And a cost a tier whatever its size (threads started and met at barriers,
-/// memory mapped): Kalah(2,6)'s 21 k positions in 25 tiers take 2 ms on one thread and
-/// 4-5 ms on two.
+/// kRateSamplePositions was timed (the fast sweep's rules, and the slower ones such as
+/// relay sowing), and a cost a tier whatever its size: threads started and met at
+/// barriers, memory mapped (the measurements: docs/PERFORMANCE.md, "The constants in the code").
 inline constexpr double kNominalBuildRate = 25e6;
 inline constexpr double kNominalSlowBuildRate = 7e6;
 inline constexpr double kTierSeconds = 0.0002;
 inline constexpr std::uint64_t kRateSamplePositions = 1'000'000;
 /// Auto solves a game on one thread when one thread is expected to analyse it in less
-/// than this: a second thread costs more than it saves there (on this project's
-/// virtual machine, a thread started on the idle core runs 2-4 ms later, and a parked
-/// helper the search wakes for a pass about 1.8 ms later, as the idle core wakes;
-/// Kalah(3,3) searched in 1.2 ms on one thread and 1.7-15 ms on two).
+/// than this: a second thread costs more than it saves there, since a thread on an
+/// idle core starts milliseconds late (docs/PERFORMANCE.md, "The constants in the code").
 inline constexpr double kOneThreadSeconds = 0.05;
 /// Seconds to build `rules`' tiers past `built` stones (-1: none) up to `stones` on
 /// `threads` threads, at `rate` positions a second, or (rate <= 0) the nominal rates above.
@@ -138,11 +131,8 @@ double expected_build_seconds(const Rules& rules, int built, int stones, int thr
 
 /// The stones a proof is best left to search above its default database, while the
 /// database stays quick to build (kQuickDatabasePositions). Once the move order by
-/// replies (search/move_ordering.hpp) shrank the proofs, the smaller databases won:
-/// from nothing on two threads, paired runs, Kalah(6,4) with 18 stones (86 M positions)
-/// 0.87-0.95 of the time with 19 (141 M), empty capture 0.87-0.96 (one thread 0.98-1.01
-/// and 0.84-0.87); (5,5) with 23 stones (93 M) 0.89-1.04 and 0.80-0.87 of 24's (131 M),
-/// where 22 took Kalah(5,5) 1.07-1.12 times 23's and 17 Kalah(6,4) 1.21-1.38 times 18's.
+/// replies (search/move_ordering.hpp) shrank the proofs, the smaller databases won
+/// (docs/PERFORMANCE.md, "The constants in the code").
 inline constexpr int kStonesAboveDatabase = 25;
 inline constexpr std::uint64_t kQuickDatabasePositions = 100'000'000;
 /// From this many stones a game's proof takes minutes: its default database and table are bigger.
@@ -154,14 +144,9 @@ inline constexpr int kBigGameStones = 56;
 int default_db_stones(const Rules& rules, int stones, std::uint64_t budget);
 
 /// The search's table for a game of `pits` pits a side: 4 MiB below 36 stones (a
-/// bigger one costs more to fault in than these proofs take: on one thread, five runs
-/// each, Kalah(3,3) took 0.6-0.8 ms with 4 MiB and 1.2-1.8 ms with 16 after its first
-/// run, which took 5 and 15-30 ms; (3,5) 1.6-1.9 ms and 2.1-2.4; (5,3) 17 ms both); below 56, 32 MiB from 6
-/// pits (a small table stays in the caches: Kalah(6,3) and (6,4) proved in 0.62-0.81 of
-/// the time 256 MiB takes) and 64 MiB on smaller boards (once the table was kept away
-/// from the database, Kalah(5,5) from nothing took 0.83-0.90 of the time 256 MiB took,
-/// empty capture 0.77-0.82, and Kalah(5,5) 1.21-1.46 times as long with 32 MiB); 2 GiB
-/// from 56 stones.
+/// bigger one costs more to fault in than these proofs take); below 56, 32 MiB from 6
+/// pits (a small table stays in the caches) and 64 MiB on smaller boards; 2 GiB from
+/// 56 stones (docs/PERFORMANCE.md, "The constants in the code").
 std::size_t solve_hash_mb(int pits, int total_stones);
 
 /// Solves `start` (a position with a legal move). Throws std::invalid_argument for an
