@@ -86,9 +86,9 @@ def runs() -> list[tuple[pathlib.Path, str, str]]:
     return found
 
 
-def manifest() -> str:
+def manifest(found: list[tuple[pathlib.Path, str, str]]) -> str:
     parts = [HEADER]
-    for folder, command, note in runs():
+    for folder, command, note in found:
         parts.append(f"## {folder.relative_to(RESULTS).as_posix()}\n\n{note}.\n\n    {command}\n")
     return "\n".join(parts)
 
@@ -97,7 +97,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="only check that MANIFEST.md is current")
     args = parser.parse_args()
-    expected = manifest()
+    found = runs()
+    expected = manifest(found)
     if args.check:
         current = MANIFEST.read_text(encoding="utf-8") if MANIFEST.exists() else ""
         if current != expected:
@@ -112,10 +113,10 @@ def main() -> int:
             print(f"results_manifest: docs/results/MANIFEST.md is out of date ({detail}); "
                   "run python3 bench/results_manifest.py")
             return 1
-        print(f"results_manifest: {len(runs())} runs, MANIFEST.md current")
+        print(f"results_manifest: {len(found)} runs, MANIFEST.md current")
         return 0
     MANIFEST.write_text(expected, encoding="utf-8")
-    print(f"results_manifest: wrote {MANIFEST.relative_to(ROOT)} ({len(runs())} runs)")
+    print(f"results_manifest: wrote {MANIFEST.relative_to(ROOT)} ({len(found)} runs)")
     return 0
 
 

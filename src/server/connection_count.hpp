@@ -29,6 +29,8 @@ public:
         Ticket(const Ticket&) = delete;
         Ticket& operator=(const Ticket&) = delete;
         ~Ticket();
+        /// The client counted: its key as rate limits see it (client_key).
+        const std::string& client() const { return client_; }
 
     private:
         friend class ConnectionCount;

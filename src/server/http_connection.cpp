@@ -83,7 +83,7 @@ public:
         beast::error_code ec;
         const tcp::endpoint peer = stream_.socket().remote_endpoint(ec);
         client_ = ec ? "unknown" : peer.address().to_string();
-        client_key_ = ec ? "unknown" : client_key(peer.address());
+        client_key_ = ticket_.client();  // worked out once, when the connection was let in
         stream_.socket().set_option(tcp::no_delay(true), ec);
     }
 

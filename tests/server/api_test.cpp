@@ -37,6 +37,7 @@ bool is_hex_id(const std::string& id) {
 
 using nlohmann::json;
 using testing::Answer;
+using testing::RawExchange;
 using testing::TestServer;
 
 int stones_on(const json& board) {
@@ -1300,43 +1301,35 @@ TEST(ServerAssets, ServesAFolderFromDiskWhenAsked) {
 // The page went out whole on every load, 134 KB with no compression and no validator.
 TEST(ServerAssets, SendsThePageGzippedAndRevalidatesItByETag) {
     const TestServer server;
-    const auto header = [](const std::string& answer, const std::string& name) {
-        const auto at = answer.find("\r\n" + name + ": ");
-        if (at == std::string::npos) return std::string("none");
-        const auto start = at + 4 + name.size();
-        return answer.substr(start, answer.find("\r\n", start) - start);
-    };
-    const auto body = [](const std::string& answer) { return answer.substr(answer.find("\r\n\r\n") + 4); };
     const auto get = [&](const std::string& path, const std::string& headers) {
-        return server
-            .raw("GET " + path + " HTTP/1.1\r\nHost: localhost\r\n" + headers + "Connection: close\r\n\r\n")
-            .received;
+        return server.raw("GET " + path + " HTTP/1.1\r\nHost: localhost\r\n" + headers +
+                          "Connection: close\r\n\r\n");
     };
     std::size_t plain_bytes = 0, gzip_bytes = 0;
     for (const EmbeddedAsset& asset : embedded_assets()) {
         const std::string path = "/" + std::string(asset.path);
-        const std::string plain = get(path, "");
-        EXPECT_EQ(body(plain), asset.bytes) << path;
-        EXPECT_EQ(header(plain, "Content-Encoding"), "none") << path;
-        EXPECT_EQ(header(plain, "ETag"), asset.etag) << path;
-        const std::string zipped = get(path, "Accept-Encoding: br, gzip;q=0.8\r\n");
+        const RawExchange plain = get(path, "");
+        EXPECT_EQ(plain.body(), asset.bytes) << path;
+        EXPECT_EQ(plain.header("Content-Encoding"), "none") << path;
+        EXPECT_EQ(plain.header("ETag"), asset.etag) << path;
+        const RawExchange zipped = get(path, "Accept-Encoding: br, gzip;q=0.8\r\n");
         if (!asset.gzip.empty()) {
-            EXPECT_EQ(header(zipped, "Content-Encoding"), "gzip") << path;
-            EXPECT_EQ(header(zipped, "Vary"), "Accept-Encoding") << path;
-            EXPECT_EQ(body(zipped), asset.gzip) << path;
-            EXPECT_TRUE(body(zipped).starts_with("\x1f\x8b")) << path;  // gzip's magic
+            EXPECT_EQ(zipped.header("Content-Encoding"), "gzip") << path;
+            EXPECT_EQ(zipped.header("Vary"), "Accept-Encoding") << path;
+            EXPECT_EQ(zipped.body(), asset.gzip) << path;
+            EXPECT_TRUE(zipped.body().starts_with("\x1f\x8b")) << path;  // gzip's magic
             EXPECT_LT(asset.gzip.size(), asset.bytes.size()) << path;
         }
         plain_bytes += asset.bytes.size();
         gzip_bytes += asset.gzip.empty() ? asset.bytes.size() : asset.gzip.size();
-        EXPECT_EQ(body(get(path, "Accept-Encoding: gzip;q=0\r\n")), asset.bytes) << path;
+        EXPECT_EQ(get(path, "Accept-Encoding: gzip;q=0\r\n").body(), asset.bytes) << path;
         // The client's copy is current: 304, no body, no length.
-        const std::string current = get(path, "If-None-Match: " + std::string(asset.etag) + "\r\n");
-        EXPECT_TRUE(current.starts_with("HTTP/1.1 304")) << path << current;
-        EXPECT_EQ(body(current), "") << path;
-        EXPECT_EQ(header(current, "Content-Length"), "none") << path;
-        EXPECT_EQ(header(current, "ETag"), asset.etag) << path;
-        EXPECT_TRUE(get(path, "If-None-Match: \"stale\"\r\n").starts_with("HTTP/1.1 200")) << path;
+        const RawExchange current = get(path, "If-None-Match: " + std::string(asset.etag) + "\r\n");
+        EXPECT_EQ(current.status(), 304) << path << current.received;
+        EXPECT_EQ(current.body(), "") << path;
+        EXPECT_EQ(current.header("Content-Length"), "none") << path;
+        EXPECT_EQ(current.header("ETag"), asset.etag) << path;
+        EXPECT_EQ(get(path, "If-None-Match: \"stale\"\r\n").status(), 200) << path;
     }
     EXPECT_LT(gzip_bytes * 2, plain_bytes);  // the page at least halves
 }

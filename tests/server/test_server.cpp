@@ -35,6 +35,19 @@ int RawExchange::status() const {
     return std::stoi(received.substr(9, 3));
 }
 
+std::string RawExchange::header(const std::string& name) const {
+    const auto end = received.find("\r\n\r\n");
+    const auto at = received.find("\r\n" + name + ": ");
+    if (at == std::string::npos || at >= end) return "none";
+    const auto start = at + 4 + name.size();
+    return received.substr(start, received.find("\r\n", start) - start);
+}
+
+std::string RawExchange::body() const {
+    const auto end = received.find("\r\n\r\n");
+    return end == std::string::npos ? "" : received.substr(end + 4);
+}
+
 TestServer::TestServer(ServerOptions options) : server_(std::make_unique<HttpServer>(std::move(options))) {
     port_ = server_->bind("127.0.0.1", 0);
     thread_ = std::thread([this] { server_->run(); });

@@ -36,6 +36,10 @@ struct RawExchange {
     bool closed = false;
     std::chrono::milliseconds took{0};
     int status() const;  ///< the status of the first answer, or -1
+    /// The first answer's header `name` (as the server writes it), or "none" if it has none.
+    std::string header(const std::string& name) const;
+    /// What follows the first answer's header ("" if there is no header's end).
+    std::string body() const;
 };
 
 class TestServer {
