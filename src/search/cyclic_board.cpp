@@ -60,6 +60,11 @@ CyclicRules::CyclicRules(const Rules& r) : rules(r), n(r.pits), key_words((2 * r
         for (int stones = 0; stones < 256; ++stones)
             count_takes[static_cast<std::size_t>(own_row)][static_cast<std::size_t>(stones)] =
                 rule::count_captures(r, own_row == 1, stones);
+    int most_taken = -1;  // from a pit of the opponent's row by a count capture
+    for (int stones = 1; stones < 256; ++stones)
+        if (count_takes[0][static_cast<std::size_t>(stones)]) most_taken = stones;
+    screens_slams = !captures_opposite && most_taken < 0x7F;
+    if (screens_slams) slam_screen = ones * static_cast<std::uint64_t>(0x7F - most_taken);
     for (int start = 0; start < n; ++start) {
         auto sown = [&](int c) { return c != skipped && c != own_store && !(skip && c == start); };
         auto next = [&](int c) {

@@ -46,6 +46,13 @@ struct CyclicRules {
     std::uint64_t row = 0;           ///< 0xFF over the pits of a side's word
     std::uint64_t ones = 0;          ///< a byte 1 in every pit of a side's word
     bool captures_opposite = false;  ///< the rules have an opposite capture
+    /// A forbidden grand slam's quick screen: no capture takes more than K stones from a
+    /// pit of the opponent's row (K the largest count a count capture takes there), so a
+    /// pit holding more can be neither taken nor emptied, and no move is a grand slam.
+    /// 0x7F - K in each pit's byte sets bit 7 of such a pit's byte; screens_slams is false
+    /// where an opposite capture can take any pit (or K is too large for a byte's test).
+    bool screens_slams = false;
+    std::uint64_t slam_screen = 0;
     /// [start pit]: a byte 1 in every pit of the mover's word one lap sows.
     std::array<std::uint64_t, kBytes> lap_own{};
     struct Span {
@@ -94,7 +101,7 @@ public:
         const std::uint64_t own = word(to_move_), opp = word(opponent(to_move_));
         const unsigned pits = Bytes::top_bits(nonzero_bytes(own & r.row));
         const bool feeding = rule::must_feed_now(r.rules, (opp & r.row) == 0);
-        if (!feeding && !rule::grand_slam_forbidden(r.rules)) return pits;
+        if (!feeding && !(rule::grand_slam_forbidden(r.rules) && may_slam(r, opp))) return pits;
         return filtered_moves(r, pits, feeding);
     }
     int move_count(const Packed& r) const { return std::popcount(movable(r)); }
@@ -123,6 +130,14 @@ private:
     static std::uint64_t nonzero_bytes(std::uint64_t w) {
         constexpr std::uint64_t kLow7 = Bytes::kOnes * 0x7F, kHigh = Bytes::kOnes * 0x80;
         return (((w & kLow7) + kLow7) | w) & kHigh;
+    }
+    /// False when no move can take every stone of the opponent's row (the word `opp`):
+    /// one of its pits holds more stones than any capture takes (CyclicRules::slam_screen).
+    static bool may_slam(const Packed& r, std::uint64_t opp) {
+        if (!r.screens_slams) return true;
+        constexpr std::uint64_t kLow7 = Bytes::kOnes * 0x7F, kHigh = Bytes::kOnes * 0x80;
+        const std::uint64_t pits = opp & r.row;
+        return ((((pits & kLow7) + r.slam_screen) | pits) & kHigh) == 0;
     }
     /// Steps 2 and 3 of a move by `mover` from pit `pit` on the words `own` and `opp`
     /// (the sowing, the captures, the grand slam), without the end of the game.

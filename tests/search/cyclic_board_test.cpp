@@ -232,6 +232,24 @@ TEST(CyclicBoard, GrandSlamsAndFeedingAsPosition) {
     EXPECT_EQ(CyclicBoard::from(starved).movable(CyclicRules(make_rules("oware"))), 1u << 3 | 1u << 5);
 }
 
+// A forbidden grand slam is looked for only where the opponent's every pit holds no more
+// stones than a capture can take there: at that bound the slam is still found.
+TEST(CyclicBoard, ScreensGrandSlamsAtTheBoundOfTheCaptures) {
+    const Rules awari = make_rules("awari");  // captures of 2 and 3: a pit of 4 is never taken
+    const Position four =
+        Position::from_counts(std::vector{0, 0, 0, 0, 1, 2}, std::vector{1, 4, 0, 0, 0, 0}, 20, 20, Side::South);
+    EXPECT_EQ(CyclicBoard::from(four).movable(CyclicRules(awari)), legal_mask(awari, four));
+    EXPECT_EQ(legal_mask(awari, four), 1u << 4 | 1u << 5);
+    // A chain that runs back from South's row into North's unsown last pit takes its 3
+    // stones, the most a capture takes: South's pits 0 and 1 would take all North has,
+    // and only pit 3 is legal.
+    const Rules wrap = parse_rules("awari:start=origin,skip-start=no,capture-side=both,capture-counts=1+2+3");
+    const Position three =
+        Position::from_counts(std::vector{2, 2, 0, 5, 0, 0}, std::vector{0, 0, 0, 0, 0, 3}, 10, 10, Side::South);
+    EXPECT_EQ(legal_mask(wrap, three), 1u << 3);
+    EXPECT_EQ(CyclicBoard::from(three).movable(CyclicRules(wrap)), legal_mask(wrap, three));
+}
+
 template <class Board>
 std::uint64_t board_perft(const Board& board, const typename BoardOps<Board>::Context& context, int plies) {
     if (plies == 0) return 1;
