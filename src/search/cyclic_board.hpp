@@ -97,7 +97,7 @@ public:
 
     /// Bit i set when pit i of the side to move is a legal move: a pit holding stones
     /// that must-feed and a forbidden grand slam allow (as Position::legal_moves).
-    unsigned movable(const Packed& r) const {
+    [[gnu::always_inline]] unsigned movable(const Packed& r) const {
         const std::uint64_t own = word(to_move_), opp = word(opponent(to_move_));
         const unsigned pits = Bytes::top_bits(nonzero_bytes(own & r.row));
         const bool feeding = rule::must_feed_now(r.rules, (opp & r.row) == 0);
@@ -147,7 +147,7 @@ private:
     static void capture(const Packed& r, Side mover, std::uint64_t& own, std::uint64_t& opp, int last,
                         MoveResult& result);
     /// `pits` less the moves that do not feed (when `feeding`) and the forbidden grand slams.
-    unsigned filtered_moves(const Packed& r, unsigned pits, bool feeding) const;
+    [[gnu::noinline]] unsigned filtered_moves(const Packed& r, unsigned pits, bool feeding) const;
     /// Whether the side to move has a legal move (the no-move end).
     bool has_legal_move(const Packed& r) const {
         const std::uint64_t due = word(to_move_) & r.row, other = word(opponent(to_move_)) & r.row;
@@ -160,6 +160,12 @@ private:
     std::array<std::uint64_t, 2> w_{};
     std::uint8_t n_ = 0;
     Side to_move_ = Side::South;
+
+public:
+    /// The same cells and side to move.
+    friend bool operator==(const CyclicBoard& a, const CyclicBoard& b) {
+        return a.w_[0] == b.w_[0] && a.w_[1] == b.w_[1] && a.to_move_ == b.to_move_ && a.n_ == b.n_;
+    }
 };
 
 inline MoveResult CyclicBoard::sow_and_capture(const Packed& r, Side mover, std::uint64_t& own, std::uint64_t& opp,

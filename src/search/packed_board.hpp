@@ -197,6 +197,12 @@ private:
     std::array<Word, 2> w_{};
     std::uint8_t n_ = 0;
     Side to_move_ = Side::South;
+
+public:
+    /// The same cells and side to move.
+    friend bool operator==(const BasicPackedBoard& a, const BasicPackedBoard& b) {
+        return a.w_[0] == b.w_[0] && a.w_[1] == b.w_[1] && a.to_move_ == b.to_move_ && a.n_ == b.n_;
+    }
 };
 
 using PackedBoard = BasicPackedBoard<std::uint64_t>;

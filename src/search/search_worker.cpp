@@ -228,9 +228,8 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     // the pits only for the stores, so only the positions since the path's last capture,
     // those with as many stones in the pits, can be this one: the search looks back no further.
     if (repetitions_) {
-        if (key == 0) key = Ops::key(p, context_);
         for (std::size_t k = path_.size(); k-- > 0 && path_[k].stones == stones;)
-            if (path_[k].key == key) {
+            if (path_[k].board == p) {
                 ++estimates_;
                 return repetition_value(p);
             }
@@ -241,7 +240,7 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
             if (path) path->pop_back();
         }
     } on_path{repetitions_ ? &path_ : nullptr};
-    if (repetitions_) path_.push_back(PathStep{key, stones});
+    if (repetitions_) path_.push_back(PathStep{p, stones});
 
     // Step 3. The horizon: a heuristic estimate.
     if (depth <= 0) {
@@ -439,7 +438,7 @@ RootScore SearchWorker<Board>::search_root(const Board& root, int depth, int alp
     }
     const std::vector<int>& moves = put_off.empty() ? order : put_off;
     path_.clear();
-    if (repetitions_) path_.push_back(PathStep{Ops::key(root, context_), stones_in_pits(root)});
+    if (repetitions_) path_.push_back(PathStep{root, stones_in_pits(root)});
     for (std::size_t k = 0; k < moves.size(); ++k) {
         const int move = moves[k];
         root_progress_ = RootProgress{move, static_cast<int>(k) + 1, static_cast<int>(moves.size())};

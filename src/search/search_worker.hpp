@@ -238,10 +238,11 @@ private:
     const Context& context_;
     const bool extra_turns_;  ///< the rules give an extra turn: search() tries one first, on its own
     /// The rules end the game on a repeated position: search() compares each node with
-    /// the positions on its path (`path_`, their table keys), the root's included.
+    /// the positions on its path (`path_`), the root's included. The boards themselves
+    /// are compared, not their keys: a node near the leaves needs no key otherwise.
     const bool repetitions_;
     struct PathStep {
-        std::uint64_t key;
+        Board board;
         int stones;  ///< in the pits: never more than at the step before
     };
     std::vector<PathStep> path_;

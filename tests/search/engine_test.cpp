@@ -320,6 +320,69 @@ INSTANTIATE_TEST_SUITE_P(
                       DepthCase{"relay", 6, 3, Heuristic::Fitted}, DepthCase{"kalah", 5, 4, Heuristic::Fitted}),
     [](const auto& info) { return std::string(info.param.preset) + "_" + std::to_string(info.param.pits); });
 
+// Plain negamax for the games that end on a repeated position (Oware's family): a node
+// that repeats one on its path (the root's included) ends the game, each side taking the
+// stones of its own row. As in the engine, a leaf is not compared with the path.
+// `repeats` false: no position is compared (the value without the rule).
+int reference_negamax_with_path(const Rules& rules, const Position& p, int depth, std::vector<Position>& path,
+                                bool repeats = true) {
+    const Side me = p.to_move();
+    if (depth == 0) return 0;
+    if (repeats && std::find(path.begin(), path.end(), p) != path.end())
+        return kPointsPerStone * (p.row_stones(me) - p.row_stones(opponent(me)));
+    path.push_back(p);
+    int best = -(1 << 29);
+    for (int move : p.legal_moves(rules)) {
+        Position child = p;
+        const MoveResult r = child.apply(rules, move);
+        const int gain = kPointsPerStone * (child.store_difference(me) - p.store_difference(me));
+        int value = gain;
+        if (!r.game_over) {
+            const int rest = reference_negamax_with_path(rules, child, depth - 1, path, repeats);
+            value += child.to_move() == me ? rest : -rest;
+        }
+        best = std::max(best, value);
+    }
+    path.pop_back();
+    return best;
+}
+
+// Few stones on two or three pits: lines that repeat a position are common, and each
+// ends the game where it repeats. On the cyclic board and on the core board, the
+// engine's value is the minimax value over the path, and the rule changes some of them.
+TEST(Engine, ScoresRepeatedPositionsOnThePathAsTheGameEnds) {
+    for (const bool fast : {true, false}) {
+        for (auto [game, pits] : {std::pair{"oware", 2}, {"oware", 3}, {"awari", 2}, {"bohnenspiel", 2}}) {
+            const Rules rules = make_rules(game, pits, 0);
+            std::mt19937 rng(static_cast<unsigned>(pits * 7));
+            EngineSettings settings;
+            settings.heuristic = Heuristic::StoreDiff;
+            settings.hash_mb = 1;
+            settings.reuse_deeper_results = false;
+            settings.fast_boards = fast;
+            Engine engine(settings);
+            int repeating = 0;  // searches whose value the rule changed
+            for (int i = 0; i < 40; ++i) {
+                const Position p = random_position(rng, rules, 2);
+                const int stores = kPointsPerStone * p.store_difference(p.to_move());
+                for (int depth = 2; depth <= 10; depth += 2) {
+                    engine.new_game();
+                    SearchLimits limits;
+                    limits.depth = depth;
+                    const SearchReport report = engine.search(rules, p, limits);
+                    if (report.depth < depth) break;  // proven sooner: the value is exhaustive
+                    std::vector<Position> path;
+                    const int expected = stores + reference_negamax_with_path(rules, p, depth, path);
+                    repeating += expected != stores + reference_negamax_with_path(rules, p, depth, path, false);
+                    ASSERT_EQ(report.score, expected)
+                        << game << " " << to_string(p) << " depth " << depth << (fast ? "" : " (core board)");
+                }
+            }
+            EXPECT_GT(repeating, 0) << game << " " << pits << ": the rule changed no value";
+        }
+    }
+}
+
 TEST(Engine, ProvesTheValueOfTinyGames) {
     for (const char* preset : {"kalah", "homework", "relay"}) {
         for (auto [pits, seeds] : {std::pair{2, 2}, {3, 2}, {3, 3}, {4, 2}}) {
