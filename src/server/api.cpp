@@ -190,6 +190,8 @@ void check_human_can_change(const Game& game) {
     if (game.thinking) conflict("the AI is thinking: wait for its move");
 }
 
+constexpr const char* kKeptAsItEnded = "the game is over: a finished game is kept as it ended, to replay and share";
+
 }  // namespace
 
 std::string quoted_prefix(std::string_view text) {
@@ -424,6 +426,7 @@ Reply Api::undo(const std::string& id, std::string_view body) {
     allow_only(parse_object(body), {});
     const auto [g, lock] = locked_game(id);
     check_human_can_change(*g);
+    if (g->session.is_over()) conflict(kKeptAsItEnded);
     play::GameSession next = g->session;
     if (two_players(*g)) {
         // between two people, the last turn played, whoever played it
@@ -438,7 +441,14 @@ Reply Api::undo(const std::string& id, std::string_view body) {
 }
 
 Reply Api::delete_game(const std::string& id) {
-    if (!store_.remove(id)) not_found(id);
+    switch (store_.remove(id)) {
+        case GameStore::Removal::Removed:
+            break;
+        case GameStore::Removal::NotFound:
+            not_found(id);
+        case GameStore::Removal::Finished:
+            conflict(kKeptAsItEnded);
+    }
     return Reply{204, nullptr};
 }
 

@@ -268,18 +268,19 @@ void GameStore::commit(Game& game, play::GameSession next) {
     }
 }
 
-bool GameStore::remove(const std::string& id) {
+GameStore::Removal GameStore::remove(const std::string& id) {
     const std::shared_ptr<Game> game = find(id);
-    if (!game) return false;
+    if (!game) return Removal::NotFound;
     {
         const std::lock_guard game_lock(game->mutex);
-        if (game->gone) return false;
+        if (game->gone) return Removal::NotFound;
+        if (game->session.is_over()) return Removal::Finished;
         game->gone = true;
         database_.erase(id);
     }
     const std::lock_guard lock(mutex_);
     if (const auto it = games_.find(id); it != games_.end() && it->second.game == game) games_.erase(it);
-    return true;
+    return Removal::Removed;
 }
 
 std::size_t GameStore::sweep() {

@@ -129,8 +129,10 @@ public:
     /// checked !game.gone. Throws StoreError, leaving the game unchanged, if it cannot be written.
     void commit(Game& game, play::GameSession next);
 
-    /// Deletes the game `id` everywhere; false if there was none.
-    bool remove(const std::string& id);
+    enum class Removal { Removed, NotFound, Finished };
+    /// Deletes the game `id` everywhere, unless it is over (Finished: a finished game is
+    /// kept as it ended, for replay and the links that share it, until it expires).
+    Removal remove(const std::string& id);
 
     /// Deletes expired games (memory and database) and trims the database to
     /// `max_stored`; returns how many games were deleted. Called periodically.

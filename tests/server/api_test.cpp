@@ -554,6 +554,31 @@ TEST(ServerApi, UndoTakesBackTheHumansTurnAndTheReply) {
     EXPECT_EQ(server.post(url(start, "/undo")).status, 409);
 }
 
+// A finished game is kept as it ended, for replay and for the links that share it:
+// whoever holds its address can neither reopen it by undo nor delete it (409), against
+// an agent or between two people; an unfinished game can still be both.
+TEST(ServerApi, AFinishedGameIsReadOnly) {
+    const TestServer server;
+    for (const char* level : {"easy", "human"}) {
+        // Kalah(1,1): South's one move sows into its store and empties its row: the game is over.
+        const json finished = server.create(json{{"pits", 1}, {"seeds", 1}, {"first", "human"}, {"level", level}});
+        const Answer end = server.post(url(finished, "/moves"), json{{"pit", "B2"}});
+        ASSERT_EQ(end.status, 200) << end.text;
+        ASSERT_EQ(end.body["state"]["over"], true);
+        Answer a = server.post(url(finished, "/undo"));
+        EXPECT_EQ(a.status, 409) << level << " " << a.text;
+        EXPECT_NE(a.text.find("the game is over"), std::string::npos) << a.text;
+        a = server.del(url(finished));
+        EXPECT_EQ(a.status, 409) << level << " " << a.text;
+        EXPECT_NE(a.text.find("the game is over"), std::string::npos) << a.text;
+        EXPECT_EQ(server.get(url(finished)).body, end.body["state"]) << level << ": unchanged";
+    }
+    const json open = server.create(json{{"first", "human"}, {"pits", 4}, {"seeds", 3}, {"level", "human"}});
+    ASSERT_EQ(server.post(url(open, "/moves"), json{{"pit", "B2"}}).status, 200);
+    EXPECT_EQ(server.post(url(open, "/undo")).status, 200);
+    EXPECT_EQ(server.del(url(open)).status, 204);
+}
+
 // Level "human": two people on one screen. No agent; POST .../moves plays for the side to
 // move, undo takes back the last turn whoever played it, ai-move is refused, and the game is
 // stored and comes back from the store like any other.
@@ -1010,11 +1035,9 @@ TEST(ServerApi, ARepeatedPositionEndsTheGame) {
         server.post(url(state, "/moves"), json{{"pit", state["pit_names"][state["to_move"].get<std::string>()][0]}})
             .status,
         409);
-    // Undone, the game goes on.
-    const Answer undone = server.post(url(state, "/undo"));
-    ASSERT_EQ(undone.status, 200) << undone.text;
-    EXPECT_FALSE(undone.body["over"]);
-    EXPECT_FALSE(undone.body["ended_by_repetition"]);
+    // Over, it is kept as it ended (AFinishedGameIsReadOnly).
+    EXPECT_EQ(server.post(url(state, "/undo")).status, 409);
+    EXPECT_EQ(server.get(url(state)).body, state);
 }
 
 TEST(ServerApi, HintScoresEveryMoveBestFirst) {

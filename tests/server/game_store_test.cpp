@@ -70,8 +70,8 @@ TEST(GameStore, FindsGamesByIdAndForgetsRemovedOnes) {
     EXPECT_EQ(game->level, "easy");
     EXPECT_EQ(store.find("nope"), nullptr);
     EXPECT_EQ(store.live(), 1u);
-    EXPECT_TRUE(store.remove(game->id));
-    EXPECT_FALSE(store.remove(game->id));
+    EXPECT_EQ(store.remove(game->id), GameStore::Removal::Removed);
+    EXPECT_EQ(store.remove(game->id), GameStore::Removal::NotFound);
     EXPECT_EQ(store.find(game->id), nullptr);
     EXPECT_TRUE(game->gone);
     EXPECT_EQ(game->session.rules().pits, 4);  // still valid for whoever holds it
