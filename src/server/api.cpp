@@ -292,12 +292,33 @@ Reply Api::create_game(std::string_view body) {
     return Reply::serialised(201, state_text(*game));
 }
 
-Reply Api::get_game(const std::string& id) {
-    const auto [g, lock] = locked_game(id);
-    return Reply::serialised(200, state_text(*g));
+std::optional<std::size_t> Api::since_of(std::string_view query) {
+    std::optional<std::size_t> since;
+    while (!query.empty()) {
+        const std::size_t amp = query.find('&');
+        const std::string_view pair = query.substr(0, amp);
+        query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+        if (!pair.starts_with("since=")) continue;
+        if (since) bad_request("'since' is given twice");
+        const std::string_view value = pair.substr(6);
+        std::size_t n = 0;
+        const bool digits =
+            !value.empty() && value.size() <= 7 && value.find_first_not_of("0123456789") == std::string_view::npos;
+        if (digits) n = static_cast<std::size_t>(std::stoul(std::string(value)));
+        if (!digits || n > kMaxSince)
+            bad_request(fmt::format("'since' must be the number of moves you have (0..{}), not {}", kMaxSince,
+                                    quoted_prefix(value)));
+        since = n;
+    }
+    return since;
 }
 
-Reply Api::play_move(const std::string& id, std::string_view body) {
+Reply Api::get_game(const std::string& id, std::optional<std::size_t> since) {
+    const auto [g, lock] = locked_game(id);
+    return Reply::serialised(200, state_text(*g, since));
+}
+
+Reply Api::play_move(const std::string& id, std::string_view body, std::optional<std::size_t> since) {
     const json request = parse_object(body);
     allow_only(request, {"pit"});
     if (!request.contains("pit")) bad_request("missing 'pit', e.g. {\"pit\": \"B4\"}");
@@ -325,7 +346,7 @@ Reply Api::play_move(const std::string& id, std::string_view body) {
     next.play(*pit);
     store_.commit(*g, std::move(next));
     const std::string moves = moves_text(*g, g->session.history().size() - 1);
-    return Reply::serialised(200, with_field(with_field("{}", "moves", moves), "state", state_text(*g)));
+    return Reply::serialised(200, with_field(with_field("{}", "moves", moves), "state", state_text(*g, since)));
 }
 
 std::string Api::check_ai_move(const std::string& id, std::string_view body) {
@@ -335,7 +356,7 @@ std::string Api::check_ai_move(const std::string& id, std::string_view body) {
     return g->spec;
 }
 
-Reply Api::ai_move(const std::string& id, std::string_view body) {
+Reply Api::ai_move(const std::string& id, std::string_view body, std::optional<std::size_t> since) {
     allow_only(parse_object(body), {});
     std::shared_ptr<Game> g;
     play::GameSession session(make_rules("kalah", 1, 1));
@@ -369,7 +390,8 @@ Reply Api::ai_move(const std::string& id, std::string_view body) {
     const json head{
         {"evaluation", score_or_null(first->score)}, {"exact", first->exact}, {"summary", first->summary}};
     const std::string moves = moves_text(*g, first_new);
-    return Reply::serialised(200, with_field(with_field(json_text(head), "moves", moves), "state", state_text(*g)));
+    return Reply::serialised(
+        200, with_field(with_field(json_text(head), "moves", moves), "state", state_text(*g, since)));
 }
 
 void Api::check_hint(const std::string& id) {
@@ -422,7 +444,7 @@ review::GameMoves Api::finished_game(const std::string& id, std::string_view bod
     return game;
 }
 
-Reply Api::undo(const std::string& id, std::string_view body) {
+Reply Api::undo(const std::string& id, std::string_view body, std::optional<std::size_t> since) {
     allow_only(parse_object(body), {});
     const auto [g, lock] = locked_game(id);
     check_human_can_change(*g);
@@ -437,7 +459,7 @@ Reply Api::undo(const std::string& id, std::string_view body) {
         conflict("nothing to undo: you have not moved yet");
     }
     store_.commit(*g, std::move(next));
-    return Reply::serialised(200, state_text(*g));
+    return Reply::serialised(200, state_text(*g, since));
 }
 
 Reply Api::delete_game(const std::string& id) {

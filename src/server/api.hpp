@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -89,10 +90,16 @@ class Api {
 public:
     Api(GameStore& store, ApiSettings settings) : store_(store), settings_(settings) {}
 
+    /// The moves a client already has, from a request's query (`since=N`, other
+    /// parameters ignored): the states it gets back list only the moves after them.
+    /// Throws ApiError (400) for a since that is not a whole number up to kMaxSince.
+    static std::optional<std::size_t> since_of(std::string_view query);
+    static constexpr std::size_t kMaxSince = 1'000'000;
+
     Reply create_game(std::string_view body);
-    Reply get_game(const std::string& id);
-    Reply play_move(const std::string& id, std::string_view body);
-    Reply undo(const std::string& id, std::string_view body);
+    Reply get_game(const std::string& id, std::optional<std::size_t> since = std::nullopt);
+    Reply play_move(const std::string& id, std::string_view body, std::optional<std::size_t> since = std::nullopt);
+    Reply undo(const std::string& id, std::string_view body, std::optional<std::size_t> since = std::nullopt);
     Reply delete_game(const std::string& id);
     Reply agents() const;
     Reply rules() const;
@@ -103,7 +110,7 @@ public:
     // thinking thread), and the route itself, which may take up to max_think.
     /// Returns the spec of the agent that will think.
     std::string check_ai_move(const std::string& id, std::string_view body);
-    Reply ai_move(const std::string& id, std::string_view body);
+    Reply ai_move(const std::string& id, std::string_view body, std::optional<std::size_t> since = std::nullopt);
     void check_hint(const std::string& id);
     Reply hint(const std::string& id);
 

@@ -194,13 +194,13 @@ struct HttpServer::Impl final : RequestHandler {
                 }
                 return answer([&] { return api.create_game(body); });
             case RouteId::get_game:
-                return answer([&] { return api.get_game(id); });
+                return answer([&] { return api.get_game(id, Api::since_of(request.head.query)); });
             case RouteId::delete_game:
                 return answer([&] { return api.delete_game(id); });
             case RouteId::play_move:
-                return answer([&] { return api.play_move(id, body); });
+                return answer([&] { return api.play_move(id, body, Api::since_of(request.head.query)); });
             case RouteId::undo:
-                return answer([&] { return api.undo(id, body); });
+                return answer([&] { return api.undo(id, body, Api::since_of(request.head.query)); });
             case RouteId::agents:
                 return answer([&] { return api.agents(); });
             case RouteId::rules:
@@ -227,7 +227,9 @@ struct HttpServer::Impl final : RequestHandler {
     void think(const Route& route, const std::string& id, Request request, std::function<void(Response)> respond) {
         const bool ai = route.id == RouteId::ai_move;
         std::string kind = "hint";
+        std::optional<std::size_t> since;
         Response refusal = answer([&] {
+            since = Api::since_of(request.head.query);
             if (ai) {
                 kind = "ai-move " + api.check_ai_move(id, request.body);
             } else {
@@ -239,10 +241,10 @@ struct HttpServer::Impl final : RequestHandler {
         if (refusal.status != 200) return respond(std::move(refusal));
         const ThinkCosts::Duration prior =
             ai ? costs.prior_for_agent(kind.substr(8)) : ThinkCosts::Duration(options.api.hint());
-        auto job = [this, ai, id, kind, body = std::move(request.body), pattern = std::string(route.pattern),
+        auto job = [this, ai, id, kind, since, body = std::move(request.body), pattern = std::string(route.pattern),
                     respond] {
             const auto start = std::chrono::steady_clock::now();
-            Response response = answer([&] { return ai ? api.ai_move(id, body) : api.hint(id); });
+            Response response = answer([&] { return ai ? api.ai_move(id, body, since) : api.hint(id); });
             if (response.status == 200) costs.record(kind, std::chrono::steady_clock::now() - start);
             response.route = pattern;
             respond(std::move(response));

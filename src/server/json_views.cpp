@@ -237,11 +237,14 @@ std::string moves_text(Game& game, std::size_t from) {
     return list;
 }
 
-std::string state_text(Game& game) {
+std::string state_text(Game& game, std::optional<std::size_t> since) {
     if (game.pit_names_json.empty()) game.pit_names_json = json_text(pit_names_json(game.session.rules()));
-    std::string head = json_text(state_head(game, false));
+    nlohmann::json head_json = state_head(game, false);
+    const std::size_t from = std::min(since.value_or(0), game.session.history().size());
+    if (since) head_json["history_from"] = from;
+    std::string head = json_text(head_json);
     head = with_field(std::move(head), "pit_names", game.pit_names_json);
-    return with_field(std::move(head), "history", moves_text(game, 0));
+    return with_field(std::move(head), "history", moves_text(game, from));
 }
 
 }  // namespace mancala::server

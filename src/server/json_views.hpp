@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -51,8 +52,10 @@ nlohmann::json state_json(const Game& game);
 
 /// The same state as JSON text, equal to state_json(game) once parsed, at a fraction of
 /// the cost: the moves of the history are serialised once and kept in game.history_json.
+/// With `since`, only the moves after the first `since` (all there are, if fewer), and
+/// "history_from" saying where they start: a client that has the others asks for no more.
 /// The caller holds game.mutex.
-std::string state_text(Game& game);
+std::string state_text(Game& game, std::optional<std::size_t> since = std::nullopt);
 
 /// The moves of the history from index `from` on, as a JSON array (text), from the same
 /// cache. The caller holds game.mutex.

@@ -579,6 +579,49 @@ TEST(ServerApi, AFinishedGameIsReadOnly) {
     EXPECT_EQ(server.del(url(open)).status, 204);
 }
 
+// A long game's every answer carried its whole history: with ?since=N the state's history
+// holds only the moves after the first N, and says where it starts (history_from), on
+// GET, moves, ai-move and undo; a since past the end gives what there is. A bad since is a 400.
+TEST(ServerApi, SinceAsksOnlyForTheMovesThatAreNew) {
+    const TestServer server;
+    const json start = server.create(json{{"first", "human"}, {"pits", 4}, {"seeds", 3}, {"level", "easy"}});
+    Answer a = server.post(url(start, "/moves?since=0"), json{{"pit", "B2"}});
+    ASSERT_EQ(a.status, 200) << a.text;
+    EXPECT_EQ(a.body["state"]["history_from"], 0);
+    EXPECT_EQ(a.body["state"]["history"].size(), 1u);
+    a = server.post(url(start, "/ai-move?since=1"));
+    ASSERT_EQ(a.status, 200) << a.text;
+    const std::size_t played = a.body["state"]["history"].size() + 1;
+    EXPECT_EQ(a.body["state"]["history_from"], 1);
+    EXPECT_EQ(a.body["state"]["history"], a.body["moves"]) << "only the computer's moves are new";
+    const json whole = server.get(url(start)).body;
+    EXPECT_FALSE(whole.contains("history_from")) << "without since, the whole state as before";
+    ASSERT_EQ(whole["history"].size(), played);
+    for (std::size_t since = 0; since <= played + 2; ++since) {
+        const json part = server.get(url(start) + "?since=" + std::to_string(since)).body;
+        const std::size_t from = std::min(since, played);
+        ASSERT_EQ(part["history_from"], from) << since;
+        json rebuilt = json::array();
+        for (std::size_t i = 0; i < from; ++i) rebuilt.push_back(whole["history"][i]);
+        for (const json& m : part["history"]) rebuilt.push_back(m);
+        EXPECT_EQ(rebuilt, whole["history"]) << since;
+        json rest = part;
+        rest.erase("history_from");
+        rest["history"] = whole["history"];
+        EXPECT_EQ(rest, whole) << "everything else as the whole state: since " << since;
+    }
+    a = server.post(url(start, "/undo?since=5"));
+    ASSERT_EQ(a.status, 200) << a.text;
+    EXPECT_EQ(a.body["history_from"], 0) << "past the end after an undo: from what there is";
+    EXPECT_TRUE(a.body["history"].empty());
+    for (const char* bad : {"since=-1", "since=x", "since=", "since=12345678", "since=1&since=2", "since=1e3"}) {
+        a = server.get(url(start) + "?" + bad);
+        EXPECT_EQ(a.status, 400) << bad;
+        EXPECT_NE(a.text.find("since"), std::string::npos) << a.text;
+    }
+    EXPECT_EQ(server.get(url(start) + "?other=1").status, 200) << "other parameters are not the API's business";
+}
+
 // Level "human": two people on one screen. No agent; POST .../moves plays for the side to
 // move, undo takes back the last turn whoever played it, ai-move is refused, and the game is
 // stored and comes back from the store like any other.
