@@ -207,8 +207,14 @@ void play(Shared& shared, const CrashArgs& args, std::uint64_t seed) {
 
 /// Creates `count` live games with a few moves each, kills the server and measures the restart.
 void measure_restart(const CrashArgs& args, const std::string& store, std::vector<std::string>& errors) {
-    const std::vector<std::string> serve_args = {"--store", store,         "--games-per-minute",
-                                                 "0",       "--max-games", std::to_string(args.restart_games)};
+    const std::vector<std::string> serve_args = {"--store",
+                                                 store,
+                                                 "--games-per-minute",
+                                                 "0",
+                                                 "--max-games-per-client",
+                                                 "0",
+                                                 "--max-games",
+                                                 std::to_string(args.restart_games)};
     std::optional<ServerProcess> server(std::in_place, args.binary, serve_args);
     httplib::Client c("127.0.0.1", server->port());
     const auto before = c.Get("/healthz");
@@ -245,7 +251,8 @@ int run(const CrashArgs& args) {
         store = (folder / "games.sqlite3").string();
     }
     Shared shared;
-    const std::vector<std::string> serve_args = {"--store", store, "--games-per-minute", "0"};
+    const std::vector<std::string> serve_args = {
+        "--store", store, "--games-per-minute", "0", "--max-games-per-client", "0"};
     // Restarts take the same port (the server sets SO_REUSEADDR), so clients find it again.
     std::optional<ServerProcess> server(std::in_place, args.binary, serve_args);
     shared.port = server->port();

@@ -84,7 +84,8 @@ Percentiles percentiles(std::vector<double> values) {
 }
 
 int run(const IsolationArgs& args) {
-    ServerProcess server(args.binary, {"--store", ":memory:", "--games-per-minute", "0"});
+    ServerProcess server(args.binary,
+                         {"--store", ":memory:", "--games-per-minute", "0", "--max-games-per-client", "0"});
     const int port = server.port();
     httplib::Client setup("127.0.0.1", port);
     std::vector<std::string> thinking_games;

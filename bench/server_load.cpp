@@ -1,6 +1,6 @@
 // Load test of `mancala serve`: N concurrent clients each play whole games against
 // the greedy agent over loopback (create a game, random legal human moves, the
-// agent's turns, until the game is over, then read it whole and delete it), check every final state, and report
+// agent's turns, until the game is over, then read it whole), check every final state, and report
 // games/s, requests/s and latency percentiles. Exit code 1 on any error.
 //
 //   build/bench/server_load                       # 200 clients, a server in this process
@@ -158,17 +158,8 @@ ClientResult run_client(const LoadArgs& args, int port, std::uint64_t seed, Cloc
             out.errors.push_back(*problem);
             return out;
         }
-        // Done with it: delete the game, as a page would leave it to expire.
-        const auto start = Clock::now();
-        const httplib::Result deleted = client.Delete(base);
-        out.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-        ++requests_done;
-        if (!deleted || deleted->status != 204) {
-            out.errors.push_back(
-                fmt::format("DELETE {}: {}", base,
-                            deleted ? std::to_string(deleted->status) : httplib::to_string(deleted.error())));
-            return out;
-        }
+        // Done with it: a finished game is kept for replay (DELETE is refused), and the
+        // store makes room by evicting finished games first, as a page leaves it.
         ++out.games;
     }
     return out;
@@ -187,8 +178,9 @@ int run(const LoadArgs& args) {
     int port = args.port;
     const auto max_games = std::to_string(args.clients * 2 + 16);
     if (!args.spawn.empty()) {
-        process.emplace(args.spawn, std::vector<std::string>{"--store", args.store, "--games-per-minute", "0",
-                                                             "--max-games", max_games});
+        process.emplace(args.spawn,
+                        std::vector<std::string>{"--store", args.store, "--games-per-minute", "0",
+                                                 "--max-games-per-client", "0", "--max-games", max_games});
         port = process->port();
     } else if (port == 0) {
         mancala::server::ServerOptions options;

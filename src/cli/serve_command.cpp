@@ -30,6 +30,7 @@ struct ServeArgs {
     std::string store = "mancala-games.sqlite3";
     bool durable = false;
     long long max_games = 1000;
+    long long max_games_per_client = 50;
     long long max_stored = 100'000;
     std::string idle_timeout = "30m";
     std::string keep_finished = "30d";
@@ -74,6 +75,7 @@ void run(const ServeArgs& args) {
     options.store_path = args.store;
     options.durability = args.durable ? server::Durability::power_loss : server::Durability::process_crash;
     options.store.max_games = static_cast<std::size_t>(args.max_games);
+    options.store.max_games_per_client = static_cast<std::size_t>(args.max_games_per_client);
     options.store.max_stored = static_cast<std::size_t>(args.max_stored);
     options.store.idle_timeout = duration_option("--idle-timeout", args.idle_timeout);
     options.store.keep_finished = duration_option("--keep-finished", args.keep_finished);
@@ -235,6 +237,12 @@ void add_serve_command(CLI::App& app) {
     cmd->add_option("--max-connections", args->max_connections, "open client connections at most")
         ->capture_default_str()
         ->check(whole_number(1, 100'000));
+    cmd->add_option("--max-games-per-client", args->max_games_per_client,
+                    "unfinished games in memory one client address may have made (IPv6 by its /64), so that a "
+                    "few addresses cannot fill --max-games; past it a new game gets 429; 0: no cap, as behind a "
+                    "proxy")
+        ->capture_default_str()
+        ->check(whole_number(0, 1'000'000));
     cmd->add_option("--max-connections-per-client", args->max_connections_per_client,
                     "open connections from one client address at most (IPv6 by its /64); 0: no cap, as behind a "
                     "proxy, where every client has the proxy's address")

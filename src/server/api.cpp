@@ -199,24 +199,25 @@ std::string quoted_prefix(std::string_view text) {
     return fmt::format("'{}...' ({} characters)", text.substr(0, kMaxQuotedLength), text.size());
 }
 
-std::shared_ptr<Game> Api::game(const std::string& id) {
-    std::shared_ptr<Game> found = store_.find(id);
+std::shared_ptr<Game> Api::game(const std::string& id, GameStore::Access access) {
+    std::shared_ptr<Game> found = store_.find(id, access);
     if (!found) not_found(id);
     return found;
 }
 
-std::pair<std::shared_ptr<Game>, std::unique_lock<std::mutex>> Api::locked_game(const std::string& id) {
+std::pair<std::shared_ptr<Game>, std::unique_lock<std::mutex>> Api::locked_game(const std::string& id,
+                                                                                GameStore::Access access) {
     // A copy marked gone was dropped from memory after we found it; the next find sees
     // whether it was deleted (404) or only evicted (loaded afresh from the database).
     for (int attempt = 0; attempt < 3; ++attempt) {
-        std::shared_ptr<Game> g = game(id);
+        std::shared_ptr<Game> g = game(id, access);
         std::unique_lock lock(g->mutex);
         if (!g->gone) return {std::move(g), std::move(lock)};
     }
     not_found(id);
 }
 
-Reply Api::create_game(std::string_view body) {
+Reply Api::create_game(std::string_view body, std::string client) {
     const json request = parse_object(body);
     allow_only(request, {"rules", "pits", "seeds", "first", "level", "opponent"});
     const std::string rules_text = string_field(request, "rules", kDefaultRules);
@@ -287,7 +288,8 @@ Reply Api::create_game(std::string_view body) {
             quoted_prefix(rules_string(rules))));
 
     play::GameSession session(rules, first_side);
-    const std::shared_ptr<Game> game = store_.create(std::move(session), std::move(spec), std::move(level));
+    const std::shared_ptr<Game> game =
+        store_.create(std::move(session), std::move(spec), std::move(level), std::move(client));
     const std::lock_guard lock(game->mutex);
     return Reply::serialised(201, state_text(*game));
 }
@@ -314,7 +316,7 @@ std::optional<std::size_t> Api::since_of(std::string_view query) {
 }
 
 Reply Api::get_game(const std::string& id, std::optional<std::size_t> since) {
-    const auto [g, lock] = locked_game(id);
+    const auto [g, lock] = locked_game(id, GameStore::Access::Read);
     return Reply::serialised(200, state_text(*g, since));
 }
 
@@ -395,7 +397,7 @@ Reply Api::ai_move(const std::string& id, std::string_view body, std::optional<s
 }
 
 void Api::check_hint(const std::string& id) {
-    const auto [g, lock] = locked_game(id);
+    const auto [g, lock] = locked_game(id, GameStore::Access::Read);
     if (g->session.is_over()) conflict("the game is over: there is no move to hint");
 }
 
@@ -403,7 +405,7 @@ Reply Api::hint(const std::string& id) {
     Rules rules;
     Position position;
     {
-        const auto [g, lock] = locked_game(id);
+        const auto [g, lock] = locked_game(id, GameStore::Access::Read);
         if (g->session.is_over()) conflict("the game is over: there is no move to hint");
         rules = g->session.rules();
         position = g->session.position();
@@ -437,7 +439,7 @@ Reply Api::hint(const std::string& id) {
 
 review::GameMoves Api::finished_game(const std::string& id, std::string_view body) {
     allow_only(parse_object(body), {});
-    const auto [g, lock] = locked_game(id);
+    const auto [g, lock] = locked_game(id, GameStore::Access::Read);
     if (!g->session.is_over()) conflict("the game is not over: it can be reviewed once it ends");
     review::GameMoves game{g->session.rules(), g->session.start(), {}};
     for (const play::PlayedMove& m : g->session.history()) game.moves.push_back(m.pit);

@@ -96,7 +96,9 @@ public:
     static std::optional<std::size_t> since_of(std::string_view query);
     static constexpr std::size_t kMaxSince = 1'000'000;
 
-    Reply create_game(std::string_view body);
+    /// `client`: who asks (an address, as rate limits count it), for the store's cap on
+    /// the games one client has in play.
+    Reply create_game(std::string_view body, std::string client = {});
     Reply get_game(const std::string& id, std::optional<std::size_t> since = std::nullopt);
     Reply play_move(const std::string& id, std::string_view body, std::optional<std::size_t> since = std::nullopt);
     Reply undo(const std::string& id, std::string_view body, std::optional<std::size_t> since = std::nullopt);
@@ -123,9 +125,11 @@ public:
 private:
     /// The built-in levels, then the operator's programs, then two players.
     std::vector<Level> all_levels() const;
-    std::shared_ptr<Game> game(const std::string& id);
-    /// The game `id`, locked and present (a copy dropped from memory meanwhile is looked up again).
-    std::pair<std::shared_ptr<Game>, std::unique_lock<std::mutex>> locked_game(const std::string& id);
+    std::shared_ptr<Game> game(const std::string& id, GameStore::Access access);
+    /// The game `id`, locked and present (a copy dropped from memory meanwhile is looked up
+    /// again). A game only read may be a copy the store does not keep (GameStore::find).
+    std::pair<std::shared_ptr<Game>, std::unique_lock<std::mutex>> locked_game(
+        const std::string& id, GameStore::Access access = GameStore::Access::Change);
 
     GameStore& store_;
     ApiSettings settings_;

@@ -96,7 +96,7 @@ GameStore::GameStore(StoreSettings settings, GameDatabase& database)
             continue;
         }
         const bool played = !game->session.history().empty();
-        games_.emplace(stored.id, Entry{std::move(game), stored.active_ms, stored.finished_ms, played});
+        games_.emplace(stored.id, Entry{std::move(game), stored.active_ms, stored.finished_ms, played, {}});
     }
 }
 
@@ -177,10 +177,25 @@ bool GameStore::evict_one(UnixMs now) {
     return false;
 }
 
+std::size_t GameStore::games_of(const std::string& client, UnixMs now) const {
+    return static_cast<std::size_t>(std::count_if(games_.begin(), games_.end(), [&](const auto& item) {
+        return item.second.client == client && !item.second.finished_ms && !expired(item.second, now);
+    }));
+}
+
 std::shared_ptr<Game> GameStore::create(play::GameSession session, std::string spec,
-                                        std::optional<std::string> level) {
+                                        std::optional<std::string> level, std::string client) {
     const UnixMs now = settings_.clock();
     const std::lock_guard lock(mutex_);
+    // Counted at each new game (a thousand entries at most, and new games are rate-limited):
+    // nothing to keep in step as games finish, leave memory or expire.
+    if (const std::size_t cap = settings_.max_games_per_client; cap > 0 && !client.empty()) {
+        if (const std::size_t held = games_of(client, now); held >= cap)
+            throw TooManyGames(fmt::format(
+                "your address already has {} games in play here (the limit is {}): finish one, or wait for "
+                "one you left to expire",
+                held, cap));
+    }
     if (games_.size() >= settings_.max_games) drop_expired(now);
     if (games_.size() >= settings_.max_games && !evict_one(now))
         throw StoreFull(
@@ -189,11 +204,11 @@ std::shared_ptr<Game> GameStore::create(play::GameSession session, std::string s
     while (games_.contains(id)) id = random_game_id();  // 2^-128 per pair: never in practice
     auto game = std::make_shared<Game>(id, std::move(session), std::move(spec), std::move(level), now);
     database_.insert(to_stored(*game, std::nullopt));
-    games_.emplace(std::move(id), Entry{game, now, std::nullopt, false});
+    games_.emplace(std::move(id), Entry{game, now, std::nullopt, false, std::move(client)});
     return game;
 }
 
-std::shared_ptr<Game> GameStore::find(const std::string& id) {
+std::shared_ptr<Game> GameStore::find(const std::string& id, Access access) {
     const UnixMs now = settings_.clock();
     {
         const std::lock_guard lock(mutex_);
@@ -215,7 +230,7 @@ std::shared_ptr<Game> GameStore::find(const std::string& id) {
     // Not in memory: from the database, read outside the lock.
     std::optional<StoredGame> stored = database_.load(id);
     if (!stored) return nullptr;
-    const Entry probe{nullptr, stored->active_ms, stored->finished_ms};
+    const Entry probe{nullptr, stored->active_ms, stored->finished_ms, false, {}};
     if (expired(probe, now)) return nullptr;
     std::shared_ptr<Game> game;
     try {
@@ -227,10 +242,13 @@ std::shared_ptr<Game> GameStore::find(const std::string& id) {
     }
     const std::lock_guard lock(mutex_);
     if (const auto it = games_.find(id); it != games_.end()) return it->second.game;  // loaded meanwhile
-    if (games_.size() >= settings_.max_games && !evict_one(now))
+    if (games_.size() >= settings_.max_games && !evict_one(now)) {
+        // Read without being kept: nobody else holds this copy, so it is never changed.
+        if (access == Access::Read) return game;
         throw StoreFull(
             fmt::format("all {} games in memory are in active play; try again in a minute", settings_.max_games));
-    games_.emplace(id, Entry{game, stored->active_ms, stored->finished_ms, !game->session.history().empty()});
+    }
+    games_.emplace(id, Entry{game, stored->active_ms, stored->finished_ms, !game->session.history().empty(), {}});
     return game;
 }
 

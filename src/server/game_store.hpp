@@ -82,6 +82,12 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// Thrown by GameStore::create when the client already has its share of the games in play.
+class TooManyGames : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 /// Thrown by GameStore::find for a stored game that cannot be replayed (bad rules, a
 /// move out of turn or illegal: a row edited by hand, say). The game is put aside, not
 /// retried: the server answers 410 with the problem, and logs it once.
@@ -97,6 +103,11 @@ struct StoreSettings {
     /// A game changed this recently is in active play: it is never evicted.
     std::chrono::milliseconds active_window = std::chrono::minutes(1);
     std::size_t max_stored = 100'000;  ///< games in the database
+    /// Unfinished games in memory one client may have made (its address, as rate limits
+    /// count it: IPv6 by its /64), so that a few addresses cannot fill memory for
+    /// everyone; 0: no cap (behind a proxy, where every client has the proxy's address).
+    /// `mancala serve` caps it at 50 unless told otherwise; a server embedded has none.
+    std::size_t max_games_per_client = 0;
     /// The clock (tests move it by hand).
     std::function<UnixMs()> clock = unix_ms_now;
 };
@@ -111,14 +122,21 @@ public:
     GameStore(const GameStore&) = delete;
     GameStore& operator=(const GameStore&) = delete;
 
-    /// Saves a new game under a fresh id and returns it. Throws StoreFull (every game in
-    /// memory in active play) or StoreError (the database cannot be written).
-    std::shared_ptr<Game> create(play::GameSession session, std::string spec, std::optional<std::string> level);
+    /// Saves a new game under a fresh id and returns it, made by `client` (empty: no one
+    /// counted). Throws TooManyGames (the client has max_games_per_client unfinished games
+    /// in memory), StoreFull (every game in memory in active play) or StoreError (the
+    /// database cannot be written).
+    std::shared_ptr<Game> create(play::GameSession session, std::string spec, std::optional<std::string> level,
+                                 std::string client = {});
 
+    /// What a caller of find() will do with the game: only read it, or change it.
+    enum class Access { Read, Change };
     /// The game `id`, from memory or else from the database; nullptr if there is none
-    /// or it has expired. Throws StoreError if the database cannot be read, DamagedGame
-    /// if the stored game does not replay.
-    std::shared_ptr<Game> find(const std::string& id);
+    /// or it has expired. A game read from the database takes a place in memory; when
+    /// none can be made (StoreFull), a game to be read only is returned without being
+    /// kept. Throws StoreError if the database cannot be read, DamagedGame if the stored
+    /// game does not replay.
+    std::shared_ptr<Game> find(const std::string& id, Access access = Access::Change);
 
     /// The games put aside because they do not replay, with why (at most kMaxDamaged kept).
     std::vector<std::pair<std::string, std::string>> damaged() const;
@@ -167,7 +185,10 @@ private:
         UnixMs active_ms = 0;
         std::optional<UnixMs> finished_ms;
         bool played = false;  ///< a move was played in it (read by eviction without the game's lock)
+        std::string client;   ///< who made it (create's client); empty for games read from the database
     };
+    /// The unfinished, unexpired games in memory that `client` made (mutex_ held).
+    std::size_t games_of(const std::string& client, UnixMs now) const;
 
     bool expired(const Entry& entry, UnixMs now) const;
     /// Drops the expired games nobody is using from memory.

@@ -81,6 +81,8 @@ Response answer(Route route) {
         return error_response(e.status(), e.what(), e.retry_after());
     } catch (const StoreFull& e) {
         return error_response(503, e.what(), 60);
+    } catch (const TooManyGames& e) {
+        return error_response(429, e.what(), 60);
     } catch (const DamagedGame& e) {
         // Not the store failing: this one game's record. Asking again will not help.
         return error_response(410, fmt::format("this game's record is damaged and was put aside: {}", e.what()));
@@ -192,7 +194,13 @@ struct HttpServer::Impl final : RequestHandler {
                                                       options.new_games.per_minute, wait),
                                           wait);
                 }
-                return answer([&] { return api.create_game(body); });
+                if (Response r = answer([&] { return api.create_game(body, request.head.client_key); });
+                    r.status != 429) {
+                    return r;
+                } else {
+                    ++games_per_client;
+                    return r;
+                }
             case RouteId::get_game:
                 return answer([&] { return api.get_game(id, Api::since_of(request.head.query)); });
             case RouteId::delete_game:
@@ -310,6 +318,7 @@ struct HttpServer::Impl final : RequestHandler {
         now.evicted_idle = totals.evicted_idle;
         now.expired = totals.expired;
         now.rate_limited = rate_limited;
+        now.games_per_client = games_per_client;
         now.think_refused = think_refused;
         now.connections_refused = connections_refused;
         now.resident_bytes = resident_bytes();
@@ -407,6 +416,7 @@ struct HttpServer::Impl final : RequestHandler {
     ConnectionCount connections;
     std::atomic<int> in_flight{0};
     std::atomic<std::uint64_t> rate_limited{0};
+    std::atomic<std::uint64_t> games_per_client{0};
     std::atomic<std::uint64_t> think_refused{0};
     std::atomic<std::uint64_t> connections_refused{0};
     std::mutex log_mutex;

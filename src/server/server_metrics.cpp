@@ -51,8 +51,8 @@ struct ServerMetrics::Families {
                   .Register(r)),
           refusals(prometheus::BuildCounter()
                        .Name("mancala_refusals_total")
-                       .Help("Requests refused to protect the server: rate limit (429), think pool full (503), "
-                             "connection limit (closed)")
+                       .Help("Requests refused to protect the server: rate limit (429), games a client "
+                             "has in play (429), think pool full (503), connection limit (closed)")
                        .Register(r)),
           in_memory(games.Add({{"where", "memory"}})),
           live(games.Add({{"where", "memory_live"}})),
@@ -68,6 +68,7 @@ struct ServerMetrics::Families {
           evicted_idle(evictions.Add({{"kind", "idle"}})),
           expired_games(expired.Add({})),
           rate_limited(refusals.Add({{"reason", "rate_limit"}})),
+          games_per_client(refusals.Add({{"reason", "games_per_client"}})),
           think_refused(refusals.Add({{"reason", "think_pool_full"}})),
           connections_refused(refusals.Add({{"reason", "connection_limit"}})) {}
 
@@ -94,6 +95,7 @@ struct ServerMetrics::Families {
     Counter& evicted_idle;
     Counter& expired_games;
     Counter& rate_limited;
+    Counter& games_per_client;
     Counter& think_refused;
     Counter& connections_refused;
 };
@@ -138,6 +140,7 @@ std::string ServerMetrics::scrape(const MetricsSnapshot& now) {
     add_new(f.evicted_idle, now.evicted_idle, reported_.evicted_idle);
     add_new(f.expired_games, now.expired, reported_.expired);
     add_new(f.rate_limited, now.rate_limited, reported_.rate_limited);
+    add_new(f.games_per_client, now.games_per_client, reported_.games_per_client);
     add_new(f.think_refused, now.think_refused, reported_.think_refused);
     add_new(f.connections_refused, now.connections_refused, reported_.connections_refused);
     reported_ = now;

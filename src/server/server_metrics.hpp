@@ -37,6 +37,7 @@ struct MetricsSnapshot {
     std::uint64_t evicted_idle = 0;
     std::uint64_t expired = 0;
     std::uint64_t rate_limited = 0;
+    std::uint64_t games_per_client = 0;  ///< new games refused: the client has its share in play
     std::uint64_t think_refused = 0;
     std::uint64_t connections_refused = 0;
     std::size_t resident_bytes = 0;

@@ -36,7 +36,8 @@ let serverOutput = '';
 
 function startServer() {
   return new Promise((resolve, reject) => {
-    const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--store', ':memory:'];
+    // every page of the suite comes from one address: no cap on the games it has in play
+    const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--store', ':memory:', '--max-games-per-client', '0'];
     if (process.env.MANCALA_ASSETS) args.push('--assets', path.resolve(process.env.MANCALA_ASSETS));
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const timer = setTimeout(() => {

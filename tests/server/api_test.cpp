@@ -507,6 +507,46 @@ TEST(ServerApi, FinishedThenIdleGamesMakeRoomAndComeBack) {
     (void)another;
 }
 
+// One address holds at most --max-games-per-client unfinished games: past it a new game is
+// a 429 with Retry-After, counted as a refusal; a finished game frees its place.
+TEST(ServerApi, OneAddressHasAtMostItsShareOfTheGamesInPlay) {
+    ServerOptions options;
+    options.store.max_games_per_client = 2;
+    const TestServer server(options);
+    const json tiny = server.create(json{{"pits", 1}, {"seeds", 1}, {"first", "human"}, {"level", "easy"}});
+    server.create(json::object());
+    const Answer refused = server.post("/api/games", json::object());
+    EXPECT_EQ(refused.status, 429) << refused.text;
+    EXPECT_NE(refused.text.find("already has 2 games in play"), std::string::npos) << refused.text;
+    EXPECT_EQ(refused.header("Retry-After"), "60");
+    ASSERT_EQ(server.post(url(tiny, "/moves"), json{{"pit", "B2"}}).status, 200);  // over: its place is free
+    EXPECT_EQ(server.post("/api/games", json::object()).status, 201);
+    const std::string metrics = server.get("/metrics").text;
+    EXPECT_NE(metrics.find("mancala_refusals_total{reason=\"games_per_client\"} 1"), std::string::npos) << metrics;
+}
+
+// With every place in memory taken by games in active play, a game of the store can still
+// be read (and shared); only a change to it waits for room (503 with Retry-After).
+TEST(ServerApi, StoredGamesStayReadableWhenMemoryIsFull) {
+    ServerOptions options;
+    options.store.max_games = 1;
+    options.store.active_window = std::chrono::milliseconds(200);
+    const TestServer server(options);
+    const json first = server.create(json{{"first", "human"}, {"level", "human"}});
+    const Answer played = server.post(url(first, "/moves"), json{{"pit", "B2"}});
+    ASSERT_EQ(played.status, 200);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // idle: it makes room
+    const json second = server.create(json{{"first", "human"}, {"level", "human"}});
+    ASSERT_EQ(server.post(url(second, "/moves"), json{{"pit", "B3"}}).status, 200);  // in active play
+    const Answer read = server.get(url(first));
+    ASSERT_EQ(read.status, 200) << read.text;
+    EXPECT_EQ(read.body, played.body["state"]);
+    const Answer change = server.post(url(first, "/undo"));
+    EXPECT_EQ(change.status, 503) << change.text;
+    EXPECT_EQ(change.header("Retry-After"), "60");
+    EXPECT_EQ(server.get("/healthz").body["games_in_memory"], 1);
+}
+
 // Only a change keeps a game alive: a game nobody moves in expires, however often it is read.
 TEST(ServerApi, ForgetsIdleGamesEvenWhenRead) {
     ServerOptions options;

@@ -229,6 +229,67 @@ TEST(GameStore, GamesNeverPlayedMakeRoomFirstSoAFloodOfNewGamesNeverFillsTheStor
     EXPECT_TRUE(thought->gone);
 }
 
+// A few addresses must not fill memory for everyone: one client (its address, as rate
+// limits count it) has at most max_games_per_client unfinished games in memory. Finished,
+// removed and expired games free their places; other clients, and games made without a
+// client (loaded from the database), are not counted against it.
+TEST(GameStore, OneClientHoldsAtMostItsShareOfTheGamesInPlay) {
+    Fixture f(100);
+    f.settings.max_games_per_client = 3;
+    GameStore store = f.make();
+    std::vector<std::shared_ptr<Game>> mine;
+    for (int i = 0; i < 3; ++i) mine.push_back(store.create(new_session(), "greedy", "easy", "a"));
+    EXPECT_THROW(store.create(new_session(), "greedy", "easy", "a"), TooManyGames);
+    EXPECT_NO_THROW(store.create(new_session(), "greedy", "easy", "b"));
+    EXPECT_NO_THROW(store.create(new_session(), "greedy", "easy"));  // no client: not counted
+    // A finished game is no longer in play: its place is free.
+    const auto tiny = store.create(new_session(1, 1), "greedy", "easy", "c");
+    for (int i = 0; i < 2; ++i) store.create(new_session(), "greedy", "easy", "c");
+    EXPECT_THROW(store.create(new_session(), "greedy", "easy", "c"), TooManyGames);
+    {
+        const std::lock_guard lock(tiny->mutex);
+        play(store, *tiny, 0);  // Kalah(1,1): South's one move ends the game
+        ASSERT_TRUE(tiny->session.is_over());
+    }
+    EXPECT_NO_THROW(store.create(new_session(), "greedy", "easy", "c"));
+    // So is a removed one, and an expired one.
+    EXPECT_EQ(store.remove(mine[0]->id), GameStore::Removal::Removed);
+    EXPECT_NO_THROW(store.create(new_session(), "greedy", "easy", "a"));
+    EXPECT_THROW(store.create(new_session(), "greedy", "easy", "a"), TooManyGames);
+    f.now += 31 * 60 * 1000;
+    EXPECT_NO_THROW(store.create(new_session(), "greedy", "easy", "a"));
+    // 0: no cap (behind a proxy every client has the proxy's address).
+    Fixture open(100);
+    open.settings.max_games_per_client = 0;
+    GameStore uncapped = open.make();
+    for (int i = 0; i < 20; ++i) EXPECT_NO_THROW(uncapped.create(new_session(), "greedy", "easy", "a"));
+}
+
+// A game of the database stays readable when memory is full of games in active play:
+// it is read without being kept, while a change to it still needs room (StoreFull).
+TEST(GameStore, AStoredGameStaysReadableWhenMemoryIsFullOfActiveGames) {
+    Fixture f(1);
+    GameStore store = f.make();
+    const auto first = store.create(new_session(), "greedy", "easy");
+    {
+        const std::lock_guard lock(first->mutex);
+        play(store, *first, 0);
+    }
+    const std::string id = first->id;
+    f.now += 2 * 60 * 1000;  // idle: it makes room, and stays in the database
+    const auto second = store.create(new_session(), "greedy", "easy");
+    {
+        const std::lock_guard lock(second->mutex);
+        play(store, *second, 1);  // in active play: it cannot make room
+    }
+    EXPECT_THROW(store.find(id), StoreFull);
+    const auto read = store.find(id, GameStore::Access::Read);
+    ASSERT_NE(read, nullptr);
+    EXPECT_EQ(read->session.history().size(), 1u);
+    EXPECT_EQ(store.in_memory(), 1u) << "read, not kept";
+    EXPECT_EQ(store.find(second->id), second);
+}
+
 TEST(GameStore, ExpiresIdleGamesAndOldFinishedOnes) {
     Fixture f;
     GameStore store = f.make();
