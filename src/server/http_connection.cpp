@@ -101,6 +101,11 @@ private:
         head_.client = client_;
         head_.client_key = client_key_;
         stream_.expires_after(limits_.read_timeout);
+        // Until its request comes, the connection may be shed to let a newcomer in at the
+        // total cap (ConnectionCount): the close is asked for on the connection's strand.
+        ticket_.waiting([weak = weak_from_this()] {
+            if (const auto self = weak.lock()) net::post(self->stream_.get_executor(), [self] { self->close(); });
+        });
         http::async_read_header(
             stream_, buffer_, *parser_,
             [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_header(ec); });
@@ -108,6 +113,7 @@ private:
 
     void on_header(beast::error_code ec) {
         if (ec) return fail_read(ec);
+        ticket_.busy();
         const auto& req = parser_->get();
         head_.method = std::string(req.method_string());
         // HEAD is answered as GET would be, without the body (RFC 9110 section 9.3.2).

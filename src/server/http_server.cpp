@@ -110,7 +110,7 @@ struct HttpServer::Impl final : RequestHandler {
           store(options.store, database),
           api(store, options.api),
           limiter(options.new_games),
-          connections(options.max_connections, options.max_connections_per_client),
+          connections(options.max_connections, options.max_connections_per_client, options.shed_after),
           control(net::make_strand(io)),
           acceptor(control),
           sweep_timer(control),
@@ -321,6 +321,7 @@ struct HttpServer::Impl final : RequestHandler {
         now.games_per_client = games_per_client;
         now.think_refused = think_refused;
         now.connections_refused = connections_refused;
+        now.connections_shed = connections.shed_total();
         now.resident_bytes = resident_bytes();
         Response response;
         response.content_type = "text/plain; version=0.0.4; charset=utf-8";

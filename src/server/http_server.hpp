@@ -40,6 +40,9 @@ struct ServerOptions {
     /// Connections from one client address at most (IPv6 by its /64); 0: no cap, as
     /// behind a proxy, where every client comes from the proxy's address.
     std::size_t max_connections_per_client = 64;
+    /// At max_connections, a connection that has waited this long for its request may be
+    /// closed to let a newcomer in (the one waiting longest first).
+    std::chrono::milliseconds shed_after{1000};
     ConnectionLimits connection;
     RateLimit new_games{0, 0};                    ///< games a client (address) may create per minute (0: no limit)
     bool log_requests = false;                    ///< an access log line per request on standard output

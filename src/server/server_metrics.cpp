@@ -52,7 +52,8 @@ struct ServerMetrics::Families {
           refusals(prometheus::BuildCounter()
                        .Name("mancala_refusals_total")
                        .Help("Requests refused to protect the server: rate limit (429), games a client "
-                             "has in play (429), think pool full (503), connection limit (closed)")
+                             "has in play (429), think pool full (503), connection limit (closed), a slow "
+                             "connection shed at the cap to let a newcomer in (closed)")
                        .Register(r)),
           in_memory(games.Add({{"where", "memory"}})),
           live(games.Add({{"where", "memory_live"}})),
@@ -70,7 +71,8 @@ struct ServerMetrics::Families {
           rate_limited(refusals.Add({{"reason", "rate_limit"}})),
           games_per_client(refusals.Add({{"reason", "games_per_client"}})),
           think_refused(refusals.Add({{"reason", "think_pool_full"}})),
-          connections_refused(refusals.Add({{"reason", "connection_limit"}})) {}
+          connections_refused(refusals.Add({{"reason", "connection_limit"}})),
+          connections_shed(refusals.Add({{"reason", "connection_shed"}})) {}
 
     Family<Counter>& requests;
     Family<Histogram>& latency;
@@ -98,6 +100,7 @@ struct ServerMetrics::Families {
     Counter& games_per_client;
     Counter& think_refused;
     Counter& connections_refused;
+    Counter& connections_shed;
 };
 
 namespace {
@@ -143,6 +146,7 @@ std::string ServerMetrics::scrape(const MetricsSnapshot& now) {
     add_new(f.games_per_client, now.games_per_client, reported_.games_per_client);
     add_new(f.think_refused, now.think_refused, reported_.think_refused);
     add_new(f.connections_refused, now.connections_refused, reported_.connections_refused);
+    add_new(f.connections_shed, now.connections_shed, reported_.connections_shed);
     reported_ = now;
     return prometheus::TextSerializer().Serialize(registry_->Collect());
 }

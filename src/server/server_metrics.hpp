@@ -40,6 +40,7 @@ struct MetricsSnapshot {
     std::uint64_t games_per_client = 0;  ///< new games refused: the client has its share in play
     std::uint64_t think_refused = 0;
     std::uint64_t connections_refused = 0;
+    std::uint64_t connections_shed = 0;  ///< slow connections closed to let newcomers in at the cap
     std::size_t resident_bytes = 0;
 };
 

@@ -43,6 +43,48 @@ TEST(ConnectionCount, CapsEachClientAndTheTotal) {
     EXPECT_EQ(count.open_from("b"), 0u);
 }
 
+// At the total cap a newcomer is let in by shedding the connection that has waited longest
+// for its request (a slow or idle one), if it has waited at least shed_after; one being
+// answered is never shed, and a client past its own cap sheds nobody.
+TEST(ConnectionCount, ShedsTheConnectionWaitingLongestAtTheTotalCap) {
+    ConnectionCount count(3, 2, 0ms);
+    std::vector<ConnectionCount::Ticket> held;
+    for (const char* client : {"a", "b", "c"}) held.push_back(*count.admit(client));
+    std::vector<std::string> shed;
+    ConnectionCount::Refusal why{};
+    EXPECT_FALSE(count.admit("d", &why)) << "none waits: nobody to shed";
+    EXPECT_EQ(why, ConnectionCount::Refusal::Total);
+    held[1].waiting([&] { shed.push_back("b"); });
+    std::this_thread::sleep_for(2ms);
+    held[2].waiting([&] { shed.push_back("c"); });
+    held[0].waiting([&] { shed.push_back("a"); });
+    held[0].busy();  // its request came: being answered
+    const std::optional<ConnectionCount::Ticket> d = count.admit("d", &why);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(why, ConnectionCount::Refusal::None);
+    EXPECT_EQ(shed, std::vector<std::string>{"b"}) << "the one waiting longest";
+    EXPECT_EQ(count.open(), 3u) << "the shed one no longer counts";
+    EXPECT_EQ(count.open_from("b"), 0u);
+    EXPECT_EQ(count.shed_total(), 1u);
+    held.erase(held.begin() + 1);  // b's connection closes: nothing given back twice
+    EXPECT_EQ(count.open(), 3u);
+    // A client at its own cap sheds nobody.
+    ConnectionCount small(2, 1, 0ms);
+    std::vector<ConnectionCount::Ticket> mine;
+    mine.push_back(*small.admit("x"));
+    mine.push_back(*small.admit("y"));
+    mine[1].waiting([&] { shed.push_back("y"); });
+    EXPECT_FALSE(small.admit("x", &why));
+    EXPECT_EQ(why, ConnectionCount::Refusal::PerClient);
+    // Not before it has waited shed_after.
+    ConnectionCount patient(1, 0, 10s);
+    std::vector<ConnectionCount::Ticket> one;
+    one.push_back(*patient.admit("p"));
+    one[0].waiting([&] { shed.push_back("p"); });
+    EXPECT_FALSE(patient.admit("q"));
+    EXPECT_EQ(shed, std::vector<std::string>{"b"});
+}
+
 TEST(ConnectionCount, ZeroMeansNoCapByClient) {
     ConnectionCount count(3, 0);
     std::vector<ConnectionCount::Ticket> held;
@@ -107,6 +149,28 @@ TEST(ServerLimits, OneAddressCannotTakeEveryConnection) {
     held.pop_back();
     std::this_thread::sleep_for(100ms);
     EXPECT_EQ(server.get("/healthz").status, 200);
+    for (const int fd : held) ::close(fd);
+}
+
+// Many addresses holding half-sent requests fill the total: a newcomer is still served,
+// and the connection that has waited longest for its request is closed to make room.
+TEST(ServerLimits, SlowConnectionsMakeRoomAtTheTotalCap) {
+    ServerOptions options;
+    options.max_connections = 4;
+    options.max_connections_per_client = 0;
+    options.shed_after = 200ms;
+    const testing::TestServer server(options);
+    std::vector<int> held;
+    for (const char* source : {"127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"}) {
+        held.push_back(half_open_from(source, server.port()));
+        ASSERT_GE(held.back(), 0);
+        std::this_thread::sleep_for(20ms);  // the first is the oldest
+    }
+    std::this_thread::sleep_for(300ms);  // every one has waited past shed_after
+    const testing::Answer a = server.get("/healthz");
+    EXPECT_EQ(a.status, 200) << "a newcomer at the total cap was refused";
+    EXPECT_TRUE(closed_by_server(held[0], 2000ms)) << "the oldest slow connection was kept";
+    for (std::size_t i = 1; i < held.size(); ++i) EXPECT_FALSE(closed_by_server(held[i], 0ms)) << i;
     for (const int fd : held) ::close(fd);
 }
 
