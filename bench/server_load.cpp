@@ -178,9 +178,9 @@ int run(const LoadArgs& args) {
     int port = args.port;
     const auto max_games = std::to_string(args.clients * 2 + 16);
     if (!args.spawn.empty()) {
-        process.emplace(args.spawn,
-                        std::vector<std::string>{"--store", args.store, "--games-per-minute", "0",
-                                                 "--max-games-per-client", "0", "--max-games", max_games});
+        process.emplace(args.spawn, std::vector<std::string>{
+                                        "--store", args.store, "--games-per-minute", "0", "--max-games-per-client",
+                                        "0", "--max-connections-per-client", "0", "--max-games", max_games});
         port = process->port();
     } else if (port == 0) {
         mancala::server::ServerOptions options;

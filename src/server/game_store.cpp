@@ -152,16 +152,20 @@ void GameStore::drop_expired(UnixMs now) {
 }
 
 bool GameStore::evict_one(UnixMs now) {
-    // Games never played first (they cost nothing to load again), then finished games,
-    // then games idle for a while; the least recently active first.
-    enum Rank { kUnplayed, kFinished, kIdle };
+    // Games never played and left so for a while first (they cost nothing to load again),
+    // then finished games, then games idle for a while, then games just made and not yet
+    // played (their players are about to move: evicted first, under load they came back
+    // only to be evicted again); the least recently active first. A flood of new games so
+    // displaces the others before its own kind, which the database still serves.
+    enum Rank { kUnplayed, kFinished, kIdle, kJustMade };
     std::vector<std::pair<std::pair<int, UnixMs>, std::string>> candidates;
     for (const auto& [id, entry] : games_) {
+        const bool idle = now - entry.active_ms >= settings_.active_window.count();
         if (!entry.played && !entry.finished_ms) {
-            candidates.push_back({{kUnplayed, entry.active_ms}, id});
+            candidates.push_back({{idle ? kUnplayed : kJustMade, entry.active_ms}, id});
         } else if (entry.finished_ms) {
             candidates.push_back({{kFinished, entry.active_ms}, id});
-        } else if (now - entry.active_ms >= settings_.active_window.count()) {
+        } else if (idle) {
             candidates.push_back({{kIdle, entry.active_ms}, id});
         }
     }
@@ -169,9 +173,7 @@ bool GameStore::evict_one(UnixMs now) {
     for (const auto& [rank, id] : candidates) {
         const auto it = games_.find(id);
         if (!try_drop(it)) continue;
-        (rank.first == kUnplayed   ? evicted_unplayed_
-         : rank.first == kFinished ? evicted_finished_
-                                   : evicted_idle_)++;
+        (rank.first == kFinished ? evicted_finished_ : rank.first == kIdle ? evicted_idle_ : evicted_unplayed_)++;
         return true;
     }
     return false;

@@ -195,6 +195,32 @@ TEST(GameStore, FinishedGamesMakeRoomFirstThenIdleOnesNeverActiveOnes) {
 // 18 addresses creating games within their rate limit filled --max-games 1000 in 1.1 s, and
 // then every new game, and evicted games' reads, got 503. A game never played costs nothing
 // to load again, so such games make room first, however recent.
+// A game just made, whose player has not moved yet, is about to be played: a finished game
+// makes room before it (under load, new games evicted first came back only to be evicted
+// again, and a client's next request found no game). One left unplayed a while goes first.
+TEST(GameStore, AGameJustMadeOutlastsFinishedOnesButNotIfLeftUnplayed) {
+    Fixture f(2);
+    GameStore store = f.make();
+    const auto finished = store.create(new_session(1, 1), "greedy", std::nullopt);
+    play(store, *finished, 0);
+    ASSERT_TRUE(finished->session.is_over());
+    f.now += 10;
+    const auto fresh = store.create(new_session(), "greedy", std::nullopt);
+    f.now += 10;
+    store.create(new_session(), "greedy", std::nullopt);
+    EXPECT_TRUE(finished->gone);
+    EXPECT_FALSE(fresh->gone);
+    EXPECT_EQ(store.totals().evicted_finished, 1u);
+    // Left unplayed past the active window, a new game makes room before a finished one.
+    const auto over = store.create(new_session(1, 1), "greedy", std::nullopt);  // evicts one of the two new
+    play(store, *over, 0);
+    f.now += 2 * 60 * 1000;
+    const auto late = store.create(new_session(), "greedy", std::nullopt);
+    EXPECT_FALSE(over->gone);
+    EXPECT_FALSE(late->gone);
+    EXPECT_EQ(store.totals().evicted_unplayed, 2u);
+}
+
 TEST(GameStore, GamesNeverPlayedMakeRoomFirstSoAFloodOfNewGamesNeverFillsTheStore) {
     Fixture f(4);
     GameStore store = f.make();
