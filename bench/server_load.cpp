@@ -8,6 +8,8 @@
 //   build/bench/server_load --clients 20 --games 2 --pits 4 --seeds 3
 //   build/bench/server_load --spawn build/mancala --store /tmp/games.sqlite3 --seconds 300
 //                                                 # a soak against a separate process, its memory sampled
+//   build/bench/server_load --page-mix --probe-healthz
+//                                                 # the page's requests; /healthz timed meanwhile
 
 #include "server/http_server.hpp"
 #include "server_process.hpp"
@@ -53,7 +55,14 @@ struct LoadArgs {
     double seconds = 0;              ///< play until this much time has passed (0: --games games each)
     double sample_seconds = 10;      ///< how often a soak reports
     bool keep_alive = false;         ///< one connection per client, kept open (as browsers do)
+    /// The page's requests: each game starts with a page load (its files, gzipped), and
+    /// moves ask only for new moves (?since=N).
+    bool page_mix = false;
+    bool probe_healthz = false;  ///< time GET /healthz every 100 ms on a connection of its own
 };
+
+/// The page's files, as index.html loads them.
+constexpr const char* kPageFiles[] = {"/", "/main.js", "/style.css", "/api.js", "/state.js", "/board.js"};
 
 /// Requests answered so far, by every client (read by the soak's reports).
 std::atomic<long> requests_done{0};
@@ -127,13 +136,34 @@ ClientResult run_client(const LoadArgs& args, int port, std::uint64_t seed, Cloc
         return parsed;
     };
 
+    // A page load: every file, gzipped. Not revalidated with If-None-Match as a browser's
+    // reload is: this client library (cpp-httplib 0.11) reads a 304 without a length to
+    // the end of the connection, so each load is a whole one (more than a browser's).
+    auto load_page = [&]() -> bool {
+        for (std::size_t f = 0; f < std::size(kPageFiles); ++f) {
+            const httplib::Headers headers{{"Accept-Encoding", "gzip"}};
+            const auto start = Clock::now();
+            const httplib::Result r = client.Get(kPageFiles[f], headers);
+            out.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+            ++requests_done;
+            if (!r || (r->status != 200 && r->status != 304)) {
+                out.errors.push_back(fmt::format("GET {}: {}", kPageFiles[f],
+                                                 r ? std::to_string(r->status) : httplib::to_string(r.error())));
+                return false;
+            }
+        }
+        return true;
+    };
+
     for (int g = 0; args.seconds > 0 ? Clock::now() < end : g < args.games; ++g) {
+        if (args.page_mix && !load_page()) return out;
         const auto created = request(
             "/api/games",
             json{{"pits", args.pits}, {"seeds", args.seeds}, {"first", "random"}, {"opponent", args.opponent}}, 201,
             false);
         if (!created) return out;
         json state = *created;
+        std::size_t played = 0;  // moves of the game so far (first: random may let the agent open)
         const std::string id = state.at("id");
         const std::string base = "/api/games/" + id;
         for (int step = 0; !state.at("over").get<bool>(); ++step) {
@@ -142,12 +172,16 @@ ClientResult run_client(const LoadArgs& args, int port, std::uint64_t seed, Cloc
                 return out;
             }
             std::optional<json> reply;
+            // The page asks only for the moves it does not have.
+            const std::string since = args.page_mix ? fmt::format("?since={}", played) : "";
             if (state.at("to_move") == "south") {
                 const json& legal = state.at("legal_moves");
-                reply = request(base + "/moves", json{{"pit", legal.at(random() % legal.size())}}, 200, false);
+                reply =
+                    request(base + "/moves" + since, json{{"pit", legal.at(random() % legal.size())}}, 200, false);
             } else {
-                reply = request(base + "/ai-move", json::object(), 200, false);
+                reply = request(base + "/ai-move" + since, json::object(), 200, false);
             }
+            if (reply) played += reply->at("moves").size();
             if (!reply) return out;
             state = reply->at("state");
         }
@@ -208,6 +242,23 @@ int run(const LoadArgs& args) {
     const auto start = Clock::now();
     const auto end =
         start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(args.seconds));
+    // A monitor's probe: GET /healthz every 100 ms, each on a new connection, while the clients play.
+    std::vector<double> probes_ms;
+    std::atomic<bool> playing{true};
+    std::thread prober;
+    if (args.probe_healthz)
+        prober = std::thread([&] {
+            while (playing) {
+                httplib::Client probe("127.0.0.1", port);
+                probe.set_connection_timeout(std::chrono::seconds(10));
+                const auto at = Clock::now();
+                const httplib::Result r = probe.Get("/healthz");
+                probes_ms.push_back(r && r->status == 200
+                                        ? std::chrono::duration<double, std::milli>(Clock::now() - at).count()
+                                        : 1e9);  // a failed probe counts as the slowest
+                std::this_thread::sleep_until(at + std::chrono::milliseconds(100));
+            }
+        });
     for (int c = 0; c < args.clients; ++c)
         clients.emplace_back([&, c] {
             results[static_cast<std::size_t>(c)] =
@@ -237,6 +288,8 @@ int run(const LoadArgs& args) {
     }
     for (std::thread& t : clients) t.join();
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    playing = false;
+    if (prober.joinable()) prober.join();
 
     if (server) {
         server->stop();
@@ -274,6 +327,12 @@ int run(const LoadArgs& args) {
     fmt::print("latency: p50 {:.2f} ms, p90 {:.2f} ms, p99 {:.2f} ms, max {:.2f} ms\n", percentile(latencies, 0.50),
                percentile(latencies, 0.90), percentile(latencies, 0.99),
                latencies.empty() ? 0.0 : latencies.back());
+    if (args.probe_healthz) {
+        std::sort(probes_ms.begin(), probes_ms.end());
+        fmt::print("/healthz meanwhile ({} probes): p50 {:.2f} ms, p90 {:.2f} ms, p99 {:.2f} ms, max {:.2f} ms\n",
+                   probes_ms.size(), percentile(probes_ms, 0.50), percentile(probes_ms, 0.90),
+                   percentile(probes_ms, 0.99), probes_ms.empty() ? 0.0 : probes_ms.back());
+    }
     const int expected = args.seconds > 0 ? games : args.clients * args.games;
     if (errors.empty() && games == expected && games > 0) {
         fmt::print("all {} games consistent\n", games);
@@ -305,6 +364,11 @@ int main(int argc, char** argv) {
     app.add_option("--opponent", args.opponent, "the agent spec the clients play against")->capture_default_str();
     app.add_option("--seed", args.seed, "seed of the clients' random moves")->capture_default_str();
     app.add_flag("--keep-alive", args.keep_alive, "keep each client's connection open, as browsers do");
+    app.add_flag("--page-mix", args.page_mix,
+                 "the page's requests: a page load (its files gzipped) before each game, and moves that ask "
+                 "only for new moves (?since=N)");
+    app.add_flag("--probe-healthz", args.probe_healthz,
+                 "time GET /healthz every 100 ms on a new connection while the clients play");
     app.add_option("--spawn", args.spawn, "start this mancala binary as the server, in a process of its own");
     app.add_option("--store", args.store, "the server's game store (in this process or spawned)")
         ->capture_default_str();
