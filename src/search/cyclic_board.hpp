@@ -86,6 +86,17 @@ public:
     /// The board's predicate: the engine searches `p` under `rules` on this board.
     static bool plays(const Rules& rules, const Position& p) { return cyclic_shaped(rules) && fits(p); }
     static CyclicBoard from(const Position& p);
+    /// The board of `pits` pits a side whose words are `south` and `north` (each side's
+    /// pits in its low bytes, its store in the top byte), `to_move` to play: the
+    /// databases' sweeps build boards from counts without a Position.
+    static CyclicBoard from_words(int pits, std::uint64_t south, std::uint64_t north, Side to_move) {
+        CyclicBoard b;
+        b.n_ = static_cast<std::uint8_t>(pits);
+        b.w_ = {south, north};
+        b.to_move_ = to_move;
+        MANCALA_ASSERT(b.is_consistent(), "a cyclic board built from words is consistent");
+        return b;
+    }
 
     int pits() const { return n_; }
     Side to_move() const { return to_move_; }

@@ -17,6 +17,7 @@
 #include "core/position.hpp"
 #include "core/rules.hpp"
 #include "search/endgame_oracle.hpp"
+#include "solve/build_progress.hpp"
 #include "solve/tier_file.hpp"
 #include "solve/tier_index.hpp"
 #include "solve/tier_team.hpp"
@@ -31,18 +32,6 @@
 #include <vector>
 
 namespace mancala::solve {
-
-/// Reported while a tier is built, from the calling thread, a few times a second and when the tier is done.
-struct BuildProgress {
-    int tier = 0;
-    int last_tier = 0;            ///< the last tier this run builds
-    std::uint64_t tier_done = 0;  ///< positions of this tier solved so far
-    std::uint64_t tier_size = 0;
-    std::uint64_t done = 0;   ///< positions of the tiers built in this run, so far
-    std::uint64_t total = 0;  ///< positions of every tier this run builds
-    double seconds = 0;       ///< since this run started
-    bool tier_finished = false;
-};
 
 /// Throws std::invalid_argument, naming the rules, unless databases and proofs can be
 /// built for them: Kalah-shaped games, whose stones only ever reach the stores, so that

@@ -34,7 +34,8 @@ struct Header {
     std::uint32_t reserved2;
     std::uint64_t positions;
     std::uint64_t checksum;
-    std::uint8_t padding[16];
+    std::uint64_t rules_fingerprint;  // 0 in every Kalah-shaped file: the format stays version 1
+    std::uint8_t padding[8];
 };
 static_assert(sizeof(Header) == 64);
 
@@ -51,6 +52,7 @@ Header make_header(const TierFileIdentity& id, std::uint64_t checksum) {
     h.tier = static_cast<std::uint32_t>(id.tier);
     h.positions = id.positions;
     h.checksum = checksum;
+    h.rules_fingerprint = id.rules_fingerprint;
     return h;
 }
 
@@ -118,6 +120,9 @@ TierFile::TierFile(const std::filesystem::path& path, const TierFileIdentity& ex
             h.extra_turn != want.extra_turn)
             refuse(path, fmt::format("made for other rules ({} pits, capture {}, sowing {}, end {}, extra turn {})",
                                      h.pits, h.capture, h.sowing, h.end, h.extra_turn));
+        if (h.rules_fingerprint != want.rules_fingerprint)
+            refuse(path, fmt::format("made for other rules (rules fingerprint {:016x}, expected {:016x})",
+                                     h.rules_fingerprint, want.rules_fingerprint));
         if (h.tier != want.tier) refuse(path, fmt::format("holds tier {}, expected tier {}", h.tier, want.tier));
         if (h.positions != expected.positions || size - sizeof(Header) != expected.positions)
             refuse(path, fmt::format("{} positions and {} value bytes, expected {}", h.positions,

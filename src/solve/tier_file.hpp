@@ -1,10 +1,10 @@
 #pragma once
 // One tier of an endgame database on disk: a 64-byte header naming the format,
-// the rules, the board size, the tier and a checksum of the values, then one
-// signed byte per position (TierIndex order). Files are written atomically
-// (temporary file, then rename) and read through a read-only memory map; a file
-// that is truncated, corrupted or made for other rules is refused with a
-// message naming the file and the problem.
+// the rules (and a fingerprint of any rule dimensions beyond Kalah's), the board
+// size, the tier and a checksum of the values, then one signed byte per position
+// (TierIndex order). Files are written atomically (temporary file, then rename)
+// and read through a read-only memory map; a file that is truncated, corrupted or
+// made for other rules is refused with a message naming the file and the problem.
 
 #include "core/rules.hpp"
 
@@ -21,6 +21,9 @@ struct TierFileIdentity {
     Rules rules;  ///< only the rule dimensions count; seeds do not
     int tier = 0;
     std::uint64_t positions = 0;
+    /// The rule dimensions the five header bytes of Kalah's do not name, hashed (a
+    /// database of repeating games, solve/cyclic_database.hpp); 0 for Kalah-shaped rules.
+    std::uint64_t rules_fingerprint = 0;
 };
 
 /// Writes `values` as tier file `path`, atomically. Throws std::runtime_error on failure.

@@ -1,0 +1,49 @@
+#pragma once
+// Retrograde analysis of one tier of a database for a game whose positions repeat
+// (Oware, Awari, Bohnenspiel: solve/cyclic_database.hpp). A capture leads to a lower
+// tier, already solved; the moves that capture nothing stay in the tier and may cycle.
+//
+// Each position x gets two bounds, in seeds the mover ends up with (0 .. tier):
+//   lo(x) = max over moves: the move's exit value, or tier - hi(child)
+//   hi(x) = max over moves: the move's exit value, or tier - lo(child)
+// lo is the least fixpoint (a play that never ends is worth the least to x's mover),
+// hi the greatest (it is worth the most). Starting from lo = 0 and hi = tier, sweeps
+// over the tier in index order update both in place until a sweep changes nothing:
+// the operator is monotone, so every sweep only raises lo and lowers hi, and the
+// sweeps end at the pair of fixpoints. The value kept is then
+//   V(x) = clamp(seeds on x's mover's side, lo(x), hi(x)),
+// the value of the game in which a play that never ends is scored as if it had ended
+// at x with each side taking the seeds on its own side (docs/SOLVING.md, "Databases
+// for games with cycles"). A sweep costs O(positions x moves).
+
+#include "core/rules.hpp"
+#include "solve/tier_index.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <span>
+
+namespace mancala::solve {
+
+struct CyclicTierStats {
+    int sweeps = 0;                 ///< sweeps over the tier, the last one changing nothing
+    std::uint64_t positions = 0;    ///< in the tier
+    std::uint64_t open = 0;         ///< positions whose bounds differ at the end (lo < hi)
+    std::uint64_t move_visits = 0;  ///< moves played, over every sweep
+};
+
+/// Fills `values` (TierIndex order, index.size(tier) entries) with 2 V(x) - tier for
+/// every position x of `tier`: what its mover gains over the opponent, the stores
+/// left out. `rules` are those the database plays (cyclic_shaped, majority off);
+/// `lower[t]` holds tier t for every t < tier. `on_progress(sweep, done)` is called
+/// from the calling thread now and then.
+CyclicTierStats solve_cyclic_tier(const Rules& rules, const TierIndex& index, int tier,
+                                  std::span<const std::span<const std::int8_t>> lower,
+                                  std::span<std::int8_t> values, int threads,
+                                  const std::function<void(int sweep, std::uint64_t done)>& on_progress = {});
+
+/// Seeds the mover of a position with no legal move ends up with (the game is over:
+/// the rules' leftovers, the last move the opponent's). `cells` as TierIndex's.
+int cyclic_terminal_share(const Rules& rules, const int* cells);
+
+}  // namespace mancala::solve
