@@ -10,6 +10,7 @@
 #include "core/notation.hpp"
 #include "core/pit_names.hpp"
 #include "core/rules_string.hpp"
+#include "solve/cyclic_database.hpp"
 #include "solve/endgame_db.hpp"
 #include "util/terminal.hpp"
 
@@ -71,11 +72,68 @@ void build_owned(const DbArgs& args) {
             world.size() == 1 ? "" : "es", questions, remote, r.writing_seconds);
 }
 
+// A game whose positions repeat (Oware, Awari, Bohnenspiel): solve/cyclic_database.hpp,
+// tier by tier with a pass over the tier and a fixpoint on the rest, on one machine.
+void build_cyclic(const DbArgs& args, const Rules& rules) {
+    if (args.owned_blocks || cluster::Communicator::world().distributed())
+        throw UsageError(
+            fmt::format("the databases of {} are built by one process (use --threads); the cluster "
+                        "layer builds Kalah-shaped games only",
+                        rules_string(rules)));
+    solve::CyclicDatabase db(rules, args.dir);
+    const int had = db.max_stones();
+    const auto folder = solve::CyclicDatabase::folder(args.dir, rules);
+    if (!args.quiet)
+        fmt::print(stderr, "{}: {} tiers present, building tiers {}..{} ({} positions) with {} threads\n",
+                   folder.string(), had + 1, had + 1, args.max_stones,
+                   db.positions_up_to(args.max_stones) - db.positions_up_to(had), args.threads);
+    DbProgress progress(stderr, !args.quiet, is_terminal(stderr));
+    db.build(args.max_stones, args.threads, [&](const solve::BuildProgress& p) { progress.update(p); });
+    progress.finish();
+    nlohmann::json tiers = nlohmann::json::array();
+    std::uint64_t positions = 0, visits = 0;
+    for (const auto& [tier, stats] : db.built_tiers()) {
+        tiers.push_back({{"tier", tier},
+                         {"positions", stats.positions},
+                         {"unsettled", stats.unsettled},
+                         {"passes", stats.passes()},
+                         {"open", stats.open},
+                         {"bytes", db.tier_bytes(tier)}});
+        positions += stats.positions;
+        visits += stats.move_visits;
+    }
+    const double seconds = progress.seconds();
+    if (args.json) {
+        fmt::print("{}\n", nlohmann::json{{"rules", rules_string(rules)},
+                                          {"pits", rules.pits},
+                                          {"max_stones", db.max_stones()},
+                                          {"seconds", seconds},
+                                          {"positions_built", positions},
+                                          {"moves_played", visits},
+                                          {"processes", 1},
+                                          {"tiers", tiers}}
+                               .dump());
+        return;
+    }
+    fmt::print("{}: tiers 0..{} ({} positions) in files tier-000.mdb ...\n", folder.string(), db.max_stones(),
+               db.positions_up_to(db.max_stones()));
+    if (positions == 0) return;
+    std::string passes;
+    for (const auto& [tier, stats] : db.built_tiers())
+        passes += fmt::format("{}{}:{:.1f}", passes.empty() ? "" : " ", tier, stats.passes());
+    fmt::print("built {} positions in {:.2f} s ({:.1f} million positions/s, {:.1f} million moves/s)\n", positions,
+               seconds, static_cast<double>(positions) / std::max(seconds, 1e-9) / 1e6,
+               static_cast<double>(visits) / std::max(seconds, 1e-9) / 1e6);
+    fmt::print("passes per tier (tier:passes, the fixpoint's evaluations counted as a share of a pass): {}\n",
+               passes);
+}
+
 // Under mpirun every process runs this: they build each tier together (a share
 // each), the leader (rank 0) writes the files and alone speaks.
 void build(const DbArgs& args) {
-    if (args.owned_blocks) return build_owned(args);
     const Rules rules = args.game.parsed_rules();
+    if (solve::cyclic_database_rules(rules)) return build_cyclic(args, rules);
+    if (args.owned_blocks) return build_owned(args);
     const auto& world = cluster::Communicator::world();
     solve::EndgameDatabase db(rules, args.dir);
     const int had = db.max_stones();
@@ -131,9 +189,59 @@ void build(const DbArgs& args) {
     }
 }
 
+std::string verdict(int margin) {
+    return margin > 0   ? fmt::format("wins by {}", margin)
+           : margin < 0 ? fmt::format("loses by {}", -margin)
+                        : std::string("draw");
+}
+
+void query_cyclic(const DbArgs& args, const Rules& rules, const Position& position) {
+    const auto folder = solve::CyclicDatabase::folder(args.dir, rules);
+    if (!std::filesystem::exists(folder))
+        throw UsageError(fmt::format("no database for {} with {} pits under {} (build it with `mancala db build`)",
+                                     rules_string(rules), rules.pits, args.dir));
+    const solve::CyclicDatabase db(rules, args.dir);
+    const int stones = position.stones_in_pits();
+    if (stones > db.max_stones())
+        throw UsageError(fmt::format("the position has {} seeds in its pits; the database under {} holds up to {}",
+                                     stones, args.dir, db.max_stones()));
+    const Side me = position.to_move();
+    const int share = db.share(position), value = db.final_margin(position);
+    struct MoveValue {
+        std::string pit;
+        int margin;
+    };
+    std::vector<MoveValue> moves;
+    if (!position.is_terminal(db.rules()))
+        for (int move : position.legal_moves(db.rules()))
+            moves.push_back({pit_name(rules, me, move), db.final_margin_after(position, move)});
+    if (args.json) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const auto& m : moves) list.push_back({{"move", m.pit}, {"value", m.margin}});
+        fmt::print("{}\n", nlohmann::json{{"position", to_notation(position)},
+                                          {"to_move", to_string(me)},
+                                          {"seeds_on_board", stones},
+                                          {"share", share},
+                                          {"value", value},
+                                          {"moves", list}}
+                               .dump());
+        return;
+    }
+    fmt::print("position {} ({} to move)\n", to_notation(position), to_string(me));
+    fmt::print("value: {} takes {} of the {} seeds on the board: final margin {:+} ({})\n", to_string(me), share,
+               stones, value, verdict(value));
+    for (const auto& m : moves)
+        fmt::print("  {:<4} {:+4}  {}{}\n", m.pit, m.margin, verdict(m.margin), m.margin == value ? "  best" : "");
+    fmt::print(
+        "(a play that never ends counts as ending on the board where it started, each side taking its own row; "
+        "each move's line starts afresh from the board it leads to{})\n",
+        rules.majority ? "; the majority rule is the engine's, not the database's" : "");
+}
+
 void query(const DbArgs& args) {
     const Rules rules = args.game.parsed_rules();
     const Position position = args.game.start(rules);
+    if (solve::cyclic_database_rules(rules)) return query_cyclic(args, rules, position);
     if (!std::filesystem::exists(solve::EndgameDatabase::folder(args.dir, rules)))
         throw UsageError(fmt::format("no database for {} with {} pits under {} (build it with `mancala db build`)",
                                      rules_string(rules), rules.pits, args.dir));
@@ -163,11 +271,6 @@ void query(const DbArgs& args) {
                 .dump());
         return;
     }
-    auto verdict = [](int margin) {
-        return margin > 0   ? fmt::format("wins by {}", margin)
-               : margin < 0 ? fmt::format("loses by {}", -margin)
-                            : std::string("draw");
-    };
     fmt::print("position {} ({} to move)\n", to_notation(position), to_string(me));
     fmt::print("value: {} (final margin {:+} for {}, exact)\n",
                value == 0 ? std::string("a draw") : fmt::format("{} {}", to_string(me), verdict(value)), value,
@@ -200,6 +303,8 @@ void add_db_command(CLI::App& app) {
                 "thread a process)");
     b->footer(
         "Examples:\n  mancala db build --rules kalah --pits 6 --max-stones 20 --out mancala-db\n"
+        "  mancala db build --rules oware --max-stones 12 --out mancala-db\n"
+        "    (games whose positions repeat: oware, awari, bohnenspiel; docs/SOLVING.md)\n"
         "  mpirun -np 4 mancala db build --rules kalah --pits 6 --max-stones 24 --out /shared/mancala-db\n"
         "    (the processes of an MPI job share each tier; the folder must be one they all see)");
     b->callback([build_args] { build(*build_args); });
@@ -209,7 +314,9 @@ void add_db_command(CLI::App& app) {
     query_args->game.add_to(*q, true);
     q->add_option("--db", query_args->dir, "folder of databases")->capture_default_str();
     q->add_flag("--json", query_args->json, "print one JSON object");
-    q->footer("Example:\n  mancala db query --rules kalah --pits 6 --position \"1,0,2,0,0,3/0,1,0,0,2,0/20/19/S\"");
+    q->footer(
+        "Examples:\n  mancala db query --rules kalah --pits 6 --position \"1,0,2,0,0,3/0,1,0,0,2,0/20/19/S\"\n"
+        "  mancala db query --rules oware --position \"0,0,1,0,2,0/1,0,0,3,0,0/20/21/S\"");
     q->callback([query_args] { query(*query_args); });
 }
 

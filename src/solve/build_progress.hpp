@@ -15,7 +15,7 @@ struct BuildProgress {
     std::uint64_t total = 0;  ///< positions of every tier this run builds
     double seconds = 0;       ///< since this run started
     bool tier_finished = false;
-    int sweep = 0;  ///< the sweep over the tier under way, for games whose positions repeat (0: none)
+    int sweep = 0;  ///< games whose positions repeat: 1 in the pass over the tier, 2 at the fixpoint (0: none)
 };
 
 }  // namespace mancala::solve

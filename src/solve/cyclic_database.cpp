@@ -133,7 +133,7 @@ void CyclicDatabase::build(int max_stones, int threads,
         }
         progress.done = before + size;
         progress.tier_done = size;
-        progress.sweep = stats.sweeps;
+        progress.sweep = 2;
         progress.tier_finished = true;
         progress.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         if (on_progress) on_progress(progress);

@@ -4,7 +4,7 @@
 // (search/cyclic_board.hpp). A capture leads to fewer seeds on the board, so tier t
 // (t seeds in the pits) depends on itself and the lower tiers, and tiers are built
 // 0, 1, 2, ...; inside a tier the moves that capture nothing may cycle, and
-// solve/cyclic_tier_solver.hpp settles them by sweeps to a fixpoint.
+// solve/cyclic_tier_solver.hpp settles them by iteration to a fixpoint.
 //
 // The value of a board is what its mover ends up with of the seeds on it, when both
 // play their best to the end; a play that never ends is scored as if the game had

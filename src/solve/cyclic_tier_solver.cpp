@@ -8,8 +8,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -38,21 +37,20 @@ void cells_of(const CyclicBoard& b, int n, int* cells) {
     }
 }
 
-// The bounds of one tier while it is solved, and what a sweep reads and writes of them.
-// Each position is written by the one thread whose range holds it and read by all:
-// relaxed atomic bytes, since a sweep that reads an older bound only converges later.
-struct Bounds {
-    std::vector<std::uint8_t> lo, hi, exit;  // exit: the best value of a move that leaves the tier
-
-    std::uint8_t read(std::vector<std::uint8_t>& v, std::uint64_t i) const {
-        return std::atomic_ref<std::uint8_t>(v[i]).load(std::memory_order_relaxed);
-    }
-    static void write(std::vector<std::uint8_t>& v, std::uint64_t i, std::uint8_t x) {
-        std::atomic_ref<std::uint8_t>(v[i]).store(x, std::memory_order_relaxed);
-    }
+// What the first pass learns of a chunk of the tier: each board whose value is known at
+// once (no move stays in the tier) goes into `known`; the others, in index order, with
+// their best exit and the boards their moves lead to in the tier.
+struct ChunkGraph {
+    std::vector<std::uint64_t> boards;    // the unsettled boards' indices, ascending
+    std::vector<std::uint8_t> exits;      // [board]: the best move that leaves the tier (0: none)
+    std::vector<std::uint32_t> degree;    // [board]: its moves that stay in the tier
+    std::vector<std::uint64_t> children;  // their indices, kFlip set where the opponent is due
+    std::uint64_t moves = 0;
 };
 
-struct SweepContext {
+constexpr std::uint64_t kFlip = std::uint64_t{1} << 63;
+
+struct TierContext {
     const Rules& rules;
     const CyclicRules packed;
     const TierIndex& index;
@@ -60,80 +58,156 @@ struct SweepContext {
     std::span<const std::span<const std::int8_t>> lower;
 };
 
-// One sweep over [first, last): returns the positions whose bounds it changed.
-std::uint64_t sweep_range(SweepContext& c, Bounds& b, bool first_sweep, std::uint64_t first, std::uint64_t last,
-                          std::atomic<std::uint64_t>& done, std::uint64_t& moves) {
+// The first pass over [first, last): every move of every board played once.
+void first_pass(const TierContext& c, std::uint64_t first, std::uint64_t last, std::span<std::uint8_t> known,
+                ChunkGraph& g) {
     const int n = c.rules.pits, s = c.tier;
     std::array<int, kMaxCells> cells{}, child_cells{};
-    if (first < last) c.index.unrank(s, first, cells.data());
-    std::uint64_t changed = 0, since_report = 0;
+    c.index.unrank(s, first, cells.data());
     for (std::uint64_t x = first; x < last; ++x) {
         if (x > first) c.index.next(cells.data());
-        if (++since_report == 4096) {
-            done.fetch_add(since_report, std::memory_order_relaxed);
-            since_report = 0;
-        }
-        const std::uint8_t lo = b.read(b.lo, x), hi = b.read(b.hi, x);
-        if (!first_sweep && lo == hi) continue;
         const std::uint64_t own = word_of(cells.data(), n), opp = word_of(cells.data() + n, n);
         const CyclicBoard board = CyclicBoard::from_words(n, own, opp, Side::South);
         // Over before a move: a row the end rule stops on, or no legal move.
         unsigned movable = rule::game_over(c.rules.end, own == 0, opp == 0) ? 0 : board.movable(c.packed);
         if (movable == 0) {
-            const auto share = static_cast<std::uint8_t>(cyclic_terminal_share(c.rules, cells.data()));
-            Bounds::write(b.lo, x, share);
-            Bounds::write(b.hi, x, share);
-            ++changed;
+            known[x] = static_cast<std::uint8_t>(cyclic_terminal_share(c.rules, cells.data()));
             continue;
         }
-        int new_lo = b.exit[x], new_hi = b.exit[x];
-        int exit_best = -1;
+        int exit_best = 0;
+        std::uint32_t stays = 0;
         for (; movable != 0; movable &= movable - 1) {
-            const int pit = std::countr_zero(movable);
             CyclicBoard child = board;
-            const MoveResult result = child.apply(c.packed, pit);
-            ++moves;
+            const MoveResult result = child.apply(c.packed, std::countr_zero(movable));
+            ++g.moves;
             const int mine = child.store(Side::South);
             const int left = s - mine - child.store(Side::North);
-            if (result.game_over || left < s) {
-                if (!first_sweep) continue;  // its value is in exit already
-                int value = mine;
-                if (!result.game_over) {
-                    cells_of(child, n, child_cells.data());
-                    const std::int8_t gain =
-                        c.lower[static_cast<std::size_t>(left)][c.index.rank(child_cells.data(), left)];
-                    const int child_share = (gain + left) / 2;
-                    value += child.to_move() == Side::South ? child_share : left - child_share;
-                }
-                exit_best = std::max(exit_best, value);
+            cells_of(child, n, child_cells.data());
+            if (!result.game_over && left == s) {
+                const std::uint64_t q = c.index.rank(child_cells.data(), s);
+                g.children.push_back(child.to_move() == Side::North ? q | kFlip : q);
+                ++stays;
                 continue;
             }
-            cells_of(child, n, child_cells.data());
-            const std::uint64_t q = c.index.rank(child_cells.data(), s);
-            if (child.to_move() == Side::South) {  // the opponent passed: the mover's own bounds
-                new_lo = std::max<int>(new_lo, b.read(b.lo, q));
-                new_hi = std::max<int>(new_hi, b.read(b.hi, q));
-            } else {
-                new_lo = std::max(new_lo, s - b.read(b.hi, q));
-                new_hi = std::max(new_hi, s - b.read(b.lo, q));
+            int value = mine;
+            if (!result.game_over) {
+                const std::int8_t gain =
+                    c.lower[static_cast<std::size_t>(left)][c.index.rank(child_cells.data(), left)];
+                const int child_share = (gain + left) / 2;
+                value += child.to_move() == Side::South ? child_share : left - child_share;
             }
+            exit_best = std::max(exit_best, value);
         }
-        if (first_sweep && exit_best >= 0) {
-            b.exit[x] = static_cast<std::uint8_t>(exit_best);
-            new_lo = std::max(new_lo, exit_best);
-            new_hi = std::max(new_hi, exit_best);
+        if (stays == 0) {
+            known[x] = static_cast<std::uint8_t>(exit_best);
+            continue;
         }
-        // Monotone: lo only rises and hi only falls, whatever order the sweeps read in.
-        new_lo = std::max<int>(new_lo, lo);
-        new_hi = std::min<int>(new_hi, hi);
-        if (new_lo != lo || new_hi != hi) {
-            Bounds::write(b.lo, x, static_cast<std::uint8_t>(new_lo));
-            Bounds::write(b.hi, x, static_cast<std::uint8_t>(new_hi));
-            ++changed;
+        g.boards.push_back(x);
+        g.exits.push_back(static_cast<std::uint8_t>(exit_best));
+        g.degree.push_back(stays);
+    }
+}
+
+// The unsettled part of the tier as a compact graph: boards numbered 0 .. size-1 in
+// index order, each with a constant (its exits and the settled boards it leads to)
+// and the unsettled boards its moves lead to (kOpponent: the opponent is due there).
+struct OpenGraph {
+    static constexpr std::uint32_t kOpponent = 1u << 31;
+    std::vector<std::uint64_t> boards;
+    std::vector<std::uint8_t> constant;
+    std::vector<std::uint64_t> first;  // [board]: its first edge; first[size] = edges
+    std::vector<std::uint32_t> edges;  // an open board's number, kOpponent set where the opponent is due
+};
+
+OpenGraph open_graph(std::vector<ChunkGraph>& chunks, std::span<const std::uint8_t> known, int tier,
+                     std::span<const std::uint8_t> settled, std::span<const std::uint32_t> number) {
+    OpenGraph g;
+    std::size_t boards = 0, edges = 0;
+    for (const ChunkGraph& c : chunks) {
+        boards += c.boards.size();
+        edges += c.children.size();
+    }
+    if (boards >= OpenGraph::kOpponent)
+        throw std::length_error("a tier has more unsettled boards than its graph numbers (2^31)");
+    g.boards.reserve(boards);
+    for (const ChunkGraph& c : chunks) g.boards.insert(g.boards.end(), c.boards.begin(), c.boards.end());
+    g.constant.reserve(boards);
+    g.first.reserve(boards + 1);
+    g.edges.reserve(edges);
+    for (ChunkGraph& c : chunks) {
+        std::size_t e = 0;
+        for (std::size_t i = 0; i < c.boards.size(); ++i) {
+            int constant = c.exits[i];
+            g.first.push_back(g.edges.size());
+            for (std::uint32_t k = 0; k < c.degree[i]; ++k, ++e) {
+                const std::uint64_t q = c.children[e] & ~kFlip;
+                const bool flips = (c.children[e] & kFlip) != 0;
+                if (settled[q]) {
+                    constant = std::max<int>(constant, flips ? tier - known[q] : known[q]);
+                    continue;
+                }
+                const std::uint32_t at = number[q];
+                g.edges.push_back(flips ? at | OpenGraph::kOpponent : at);
+            }
+            g.constant.push_back(static_cast<std::uint8_t>(constant));
+        }
+        c = ChunkGraph{};  // its memory back before the next chunk's edges grow
+    }
+    g.first.push_back(g.edges.size());
+    return g;
+}
+
+// The fixpoint over the open graph from lo = 0 and hi = tier: every board is evaluated
+// once, then again only when a board it leads to has changed. The operator is
+// monotone, so lo only rises and hi only falls, whatever the order, and the work ends at
+// the pair of fixpoints. Returns the evaluations.
+std::uint64_t settle_open_graph(const OpenGraph& g, int tier, std::vector<std::uint8_t>& lo,
+                                std::vector<std::uint8_t>& hi) {
+    const std::size_t size = g.boards.size();
+    lo.assign(size, 0);
+    hi.assign(size, static_cast<std::uint8_t>(tier));
+    // Who leads to whom, backwards: the boards to look at again when one changes.
+    std::vector<std::uint64_t> first_parent(size + 1, 0);
+    for (const std::uint32_t e : g.edges) ++first_parent[(e & ~OpenGraph::kOpponent) + 1];
+    for (std::size_t x = 0; x < size; ++x) first_parent[x + 1] += first_parent[x];
+    std::vector<std::uint32_t> parents(g.edges.size());
+    {
+        std::vector<std::uint64_t> fill(first_parent.begin(), first_parent.end() - 1);
+        for (std::size_t x = 0; x < size; ++x)
+            for (std::uint64_t e = g.first[x]; e < g.first[x + 1]; ++e)
+                parents[fill[g.edges[e] & ~OpenGraph::kOpponent]++] = static_cast<std::uint32_t>(x);
+    }
+    // Sweeps in index order over the boards marked since the last look: the graph's
+    // arrays are read in order, which a queue's order would not.
+    std::vector<std::uint8_t> marked(size, 1);
+    std::uint64_t evaluations = 0;
+    for (bool any = true; any;) {
+        any = false;
+        for (std::size_t x = 0; x < size; ++x) {
+            if (!marked[x]) continue;
+            marked[x] = 0;
+            ++evaluations;
+            int a = g.constant[x], b = g.constant[x];
+            for (std::uint64_t e = g.first[x]; e < g.first[x + 1]; ++e) {
+                const std::uint32_t q = g.edges[e] & ~OpenGraph::kOpponent;
+                if (g.edges[e] & OpenGraph::kOpponent) {
+                    a = std::max(a, tier - hi[q]);
+                    b = std::max(b, tier - lo[q]);
+                } else {
+                    a = std::max<int>(a, lo[q]);
+                    b = std::max<int>(b, hi[q]);
+                }
+            }
+            a = std::max<int>(a, lo[x]);
+            b = std::min<int>(b, hi[x]);
+            if (a == lo[x] && b == hi[x]) continue;
+            lo[x] = static_cast<std::uint8_t>(a);
+            hi[x] = static_cast<std::uint8_t>(b);
+            for (std::uint64_t p = first_parent[x]; p < first_parent[x + 1]; ++p) marked[parents[p]] = 1;
+            any = true;
         }
     }
-    done.fetch_add(since_report, std::memory_order_relaxed);
-    return changed;
+    return evaluations;
 }
 
 }  // namespace
@@ -162,54 +236,61 @@ CyclicTierStats solve_cyclic_tier(const Rules& rules, const TierIndex& index, in
     MANCALA_ASSERT(values.size() == size, "one value a position");
     CyclicTierStats stats;
     stats.positions = size;
-    Bounds b;
-    b.lo.assign(size, 0);
-    b.hi.assign(size, static_cast<std::uint8_t>(tier));
-    b.exit.assign(size, 0);
-    SweepContext context{rules, CyclicRules(rules), index, tier, lower};
+    const TierContext context{rules, CyclicRules(rules), index, tier, lower};
 
-    const auto parts = static_cast<std::uint64_t>(std::clamp<std::uint64_t>(
-        static_cast<std::uint64_t>(std::max(threads, 1)), 1, std::max<std::uint64_t>(size / 1024, 1)));
-    for (bool first = true;; first = false) {
-        ++stats.sweeps;
-        std::atomic<std::uint64_t> done{0}, changed{0}, moves{0};
-        std::mutex mutex;
-        std::condition_variable finished;
-        std::uint64_t running = parts;
-        auto run = [&](std::uint64_t p) {
-            std::uint64_t m = 0;
-            changed += sweep_range(context, b, first, size * p / parts, size * (p + 1) / parts, done, m);
-            moves += m;
-            const std::lock_guard lock(mutex);
-            if (--running == 0) finished.notify_one();
-        };
-        std::vector<std::thread> workers;
-        for (std::uint64_t p = 1; p < parts; ++p) workers.emplace_back(run, p);
-        if (!on_progress) {
-            run(0);
-        } else {
-            workers.emplace_back(run, 0);
-            std::unique_lock lock(mutex);
-            while (!finished.wait_for(lock, std::chrono::milliseconds(200), [&] { return running == 0; })) {
-                lock.unlock();
-                on_progress(stats.sweeps, done.load(std::memory_order_relaxed));
-                lock.lock();
-            }
+    // The first pass, in chunks handed out in turn so that the threads end together.
+    constexpr std::uint64_t kChunk = 1 << 14;
+    const std::uint64_t chunks = (size + kChunk - 1) / kChunk;
+    std::vector<std::uint8_t> known(size, 0);
+    std::vector<ChunkGraph> graphs(chunks);
+    std::atomic<std::uint64_t> next{0}, done{0};
+    // The calling thread works too, and reports between its chunks.
+    auto work = [&](bool reports) {
+        for (std::uint64_t k; (k = next.fetch_add(1)) < chunks;) {
+            const std::uint64_t first = k * kChunk, last = std::min(size, first + kChunk);
+            first_pass(context, first, last, known, graphs[k]);
+            done += last - first;
+            if (reports && on_progress) on_progress(1, done.load());
         }
-        for (auto& w : workers) w.join();
-        stats.move_visits += moves.load();
-        if (on_progress) on_progress(stats.sweeps, size);
-        if (changed.load() == 0) break;
+    };
+    {
+        std::vector<std::jthread> workers;
+        for (int t = 1; t < std::max(threads, 1); ++t) workers.emplace_back(work, false);
+        work(true);
     }
+    for (const ChunkGraph& g : graphs) stats.move_visits += g.moves;
+    // Each unsettled board's number in the open graph, in index order.
+    std::vector<std::uint8_t> settled(size, 1);
+    std::vector<std::uint32_t> number(size, 0);
+    std::uint64_t unsettled = 0;
+    for (const ChunkGraph& g : graphs)
+        for (const std::uint64_t x : g.boards) {
+            settled[x] = 0;
+            number[x] = static_cast<std::uint32_t>(unsettled++);
+        }
+    if (unsettled >= OpenGraph::kOpponent)
+        throw std::length_error("a tier has more unsettled boards than its graph numbers (2^31)");
+    const OpenGraph graph = open_graph(graphs, known, tier, settled, number);
+    settled = {};
+    number = {};
+    std::vector<std::uint8_t> lo, hi;
+    stats.evaluations = settle_open_graph(graph, tier, lo, hi);
+    stats.unsettled = graph.boards.size();
+    if (on_progress) on_progress(2, size);
 
     std::array<int, kMaxCells> cells{};
     if (size > 0) index.unrank(tier, 0, cells.data());
+    std::size_t open = 0;
     for (std::uint64_t x = 0; x < size; ++x) {
         if (x > 0) index.next(cells.data());
         int split = 0;
         for (int i = 0; i < rules.pits; ++i) split += cells[static_cast<std::size_t>(i)];
-        const int value = std::clamp<int>(split, b.lo[x], b.hi[x]);
-        if (b.lo[x] != b.hi[x]) ++stats.open;
+        int value = known[x];
+        if (open < graph.boards.size() && graph.boards[open] == x) {
+            if (lo[open] != hi[open]) ++stats.open;
+            value = std::clamp<int>(split, lo[open], hi[open]);
+            ++open;
+        }
         values[x] = static_cast<std::int8_t>(2 * value - tier);
     }
     return stats;

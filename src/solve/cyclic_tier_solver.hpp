@@ -7,14 +7,17 @@
 //   lo(x) = max over moves: the move's exit value, or tier - hi(child)
 //   hi(x) = max over moves: the move's exit value, or tier - lo(child)
 // lo is the least fixpoint (a play that never ends is worth the least to x's mover),
-// hi the greatest (it is worth the most). Starting from lo = 0 and hi = tier, sweeps
-// over the tier in index order update both in place until a sweep changes nothing:
-// the operator is monotone, so every sweep only raises lo and lowers hi, and the
-// sweeps end at the pair of fixpoints. The value kept is then
+// hi the greatest (it is worth the most). One pass plays every move of the tier once:
+// a board whose moves all leave the tier is known; the others, with their exits and
+// the boards they lead to, make a compact graph. Starting from lo = 0 and hi = tier,
+// a worklist evaluates its boards again whenever a board they lead to changes: the
+// operator is monotone, so lo only rises and hi only falls, and the work ends at the
+// pair of fixpoints. The value kept is then
 //   V(x) = clamp(seeds on x's mover's side, lo(x), hi(x)),
 // the value of the game in which a play that never ends is scored as if it had ended
 // at x with each side taking the seeds on its own side (docs/SOLVING.md, "Databases
-// for games with cycles"). A sweep costs O(positions x moves).
+// for games with cycles"). The pass costs O(positions x moves), an evaluation the
+// moves of one board; the graph holds about 60 bytes an unsettled board.
 
 #include "core/rules.hpp"
 #include "solve/tier_index.hpp"
@@ -26,10 +29,16 @@
 namespace mancala::solve {
 
 struct CyclicTierStats {
-    int sweeps = 0;                 ///< sweeps over the tier, the last one changing nothing
     std::uint64_t positions = 0;    ///< in the tier
+    std::uint64_t unsettled = 0;    ///< positions with a move that stays in the tier: the open graph
+    std::uint64_t evaluations = 0;  ///< of the unsettled positions' bounds, to the fixpoint
     std::uint64_t open = 0;         ///< positions whose bounds differ at the end (lo < hi)
-    std::uint64_t move_visits = 0;  ///< moves played, over every sweep
+    std::uint64_t move_visits = 0;  ///< moves played
+    /// Passes over the tier, counting the evaluations as a fraction of the unsettled
+    /// positions: the pass that plays every move, then the fixpoint's share.
+    double passes() const {
+        return 1.0 + (unsettled ? static_cast<double>(evaluations) / static_cast<double>(unsettled) : 0.0);
+    }
 };
 
 /// Fills `values` (TierIndex order, index.size(tier) entries) with 2 V(x) - tier for
