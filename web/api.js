@@ -1,11 +1,13 @@
 // The server's JSON API (README.md, "HTTP API"): one function a request. No DOM: only fetch.
 //
 // A failed request throws an Error with `status` (the HTTP status), `retryAfter` (seconds, or null)
-// and, for a 404 under /api/games/{id}, `expired` (the server no longer has the game).
+// and, for a 404 under /api/games/{id}, `expired` (the server no longer has the game). A request
+// that got no answer at all (the server stopped, the network down) throws one with `offline`.
 
 const RETRY_MIN_S = 1;
 const RETRY_MAX_S = 30;
 const RETRY_DEFAULT_S = 2; // a 503 or 429 without a usable Retry-After
+const RECONNECT_MAX_S = 8; // a lost connection is tried again after 1, 2, 4, then every 8 s
 
 // What an id from a URL may look like before it is sent.
 export const GAME_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -23,7 +25,7 @@ export async function request(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch (e) {
-    throw new Error('The server does not answer (' + e.message + ')');
+    throw Object.assign(new Error('The server does not answer (' + e.message + ')'), { offline: true });
   }
   let data = null;
   let unreadable = false;
@@ -66,8 +68,13 @@ export function retryDelay(error) {
   return s === null || s === undefined ? RETRY_DEFAULT_S : Math.min(RETRY_MAX_S, Math.max(RETRY_MIN_S, s));
 }
 
+// Seconds before the n-th try (0, 1, ...) to reach a server that did not answer: doubling from 1 s,
+// so a restart of a few seconds is bridged at once, capped so the page notices soon when it is back.
+export const reconnectDelay = (n) => Math.min(RECONNECT_MAX_S, 2 ** Math.max(0, Math.min(10, n)));
+
 const game = (id) => `/api/games/${encodeURIComponent(id)}`;
 
+export const health = () => request('GET', '/healthz');
 export const rules = () => request('GET', '/api/rules');
 export const agents = () => request('GET', '/api/agents');
 // settings: {rules, pits, seeds, first, level}

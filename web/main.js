@@ -412,6 +412,8 @@ async function newGame(note) {
     if (aiToMove()) await aiTurns(gen);
   } catch (e) {
     if (gen !== page.generation) return;
+    // a new game asked for again once the server answers (one made meanwhile is left to expire)
+    if (e.offline) return connectionLost(gen, () => newGame(note));
     // 429: this browser made games too fast; 503: the server holds all the games it can
     const pause = e.retryAfter ? `wait ${plural(Math.max(1, e.retryAfter), 'second')}` : 'wait a moment';
     let why = e.message;
@@ -476,6 +478,7 @@ async function refreshGame(gen, lead) {
   } catch (e) {
     if (gen !== page.generation) return;
     if (e.expired) return gameExpired();
+    if (e.offline) return connectionLost(gen, () => refreshGame(gen, lead));
     showError(e.message);
     settle();
   }
@@ -505,6 +508,7 @@ async function playPit(name) {
     return;
   }
   const gen = page.generation;
+  const before = page.game.history.length;
   showError('');
   clearHints();
   $('share-fallback').hidden = true;
@@ -522,6 +526,7 @@ async function playPit(name) {
     if (gen !== page.generation) return;
     if (e.expired) return gameExpired();
     if (e.status === 409) return refreshGame(gen, OUT_OF_DATE);
+    if (e.offline) return connectionLost(gen, () => onceBack(gen, before, () => playPit(name)));
     showError(e.message);
     settle();
   }
@@ -547,6 +552,7 @@ async function aiTurns(gen) {
       } catch (e) {
         if (gen !== page.generation) return;
         if (e.expired) return gameExpired();
+        if (e.offline) return connectionLost(gen, () => refreshGame(gen));
         return aiStalled(e);
       }
       if (gen !== page.generation) return;
@@ -589,6 +595,7 @@ async function awaitReplyUnderWay(gen) {
   } catch (e) {
     if (gen !== page.generation) return false;
     if (e.expired) gameExpired();
+    else if (e.offline) await connectionLost(gen, () => refreshGame(gen));
     else aiStalled(e);
     return false;
   }
@@ -620,6 +627,11 @@ async function askAi(gen) {
         return null;
       }
       if (e.status === 409) return STALE;
+      if (e.offline) {
+        // once back, the game as the server has it: the computer is asked again if it has not moved
+        await connectionLost(gen, () => refreshGame(gen));
+        return null;
+      }
       if (e.status !== 503 || attempt >= AI_TRIES) {
         aiStalled(e);
         return null;
@@ -650,6 +662,64 @@ function retryAi() {
   hideNotice();
   showError('');
   aiTurns(page.generation);
+}
+
+// ---------- the connection ----------
+
+// A request the server did not answer (stopped, restarting, the network down): the page says the
+// connection is lost and tries again after 1, 2, 4, then every 8 s (api.js's reconnectDelay), counting
+// down in the notice; "Retry now" and the browser coming back online try at once. Once the server
+// answers, `resume` goes on from there. A newer action (a new game) ends the waiting.
+let retryNow = null; // ends the wait before the next try
+
+async function connectionLost(gen, resume) {
+  for (let attempt = 0; ; attempt++) {
+    const s = server.reconnectDelay(attempt);
+    setMode('offline');
+    showNotice('offline', 'Connection lost', '', 'Retry now');
+    // once a try: a countdown in the status would be read out every second
+    announce(`Connection lost — retrying in ${s} s.`, 'The server does not answer.');
+    keepBoardInView();
+    await countdown(s, gen);
+    if (gen !== page.generation) return;
+    try {
+      await server.health();
+      break;
+    } catch (e) {
+      if (gen !== page.generation) return;
+      if (!e.offline) break; // an answer, even an error: the server is there
+    }
+  }
+  hideNotice();
+  addNews('The connection is back.');
+  await resume();
+}
+
+// Waits `seconds`, counting down in the notice, or until retryNow() or a newer action.
+function countdown(seconds, gen) {
+  return new Promise((resolve) => {
+    let left = seconds;
+    const show = () => ($('notice-text').textContent = `The server does not answer. Trying again in ${plural(left, 'second')}…`);
+    const done = () => {
+      clearInterval(timer);
+      retryNow = null;
+      resolve();
+    };
+    const timer = setInterval(() => {
+      left -= 1;
+      if (left <= 0 || gen !== page.generation) done();
+      else show();
+    }, 1000);
+    retryNow = done;
+    show();
+  });
+}
+
+// Back after a lost connection: the game as the server has it, then the player's action again if
+// the server never had it (its history unchanged: a move that did arrive is not played twice).
+async function onceBack(gen, before, again) {
+  await refreshGame(gen);
+  if (gen === page.generation && page.mode === 'idle' && page.game && page.game.history.length === before) await again();
 }
 
 // What players see: the computer's move. The engine's own account (its evaluation, how deep it
@@ -696,6 +766,7 @@ async function hint() {
     if (gen !== page.generation) return;
     if (e.expired) return gameExpired();
     if (e.status === 409) return refreshGame(gen, OUT_OF_DATE);
+    if (e.offline) return connectionLost(gen, () => onceBack(gen, before, hint));
     if (e.status === 503) {
       // the thinking pool is full; a hint is optional, so no automatic retry: the game goes on
       const text = 'The server is busy: try the hint again in a moment.';
@@ -712,6 +783,7 @@ async function undo() {
   if (!page.game || page.gone || page.readOnly || !canUndo()) return;
   page = S.nextGeneration(page);
   const gen = page.generation;
+  const before = page.game.history.length;
   showError('');
   clearHints();
   hideNotice();
@@ -728,6 +800,7 @@ async function undo() {
     if (gen !== page.generation) return;
     if (e.expired) return gameExpired();
     if (e.status === 409) return refreshGame(gen, OUT_OF_DATE);
+    if (e.offline) return connectionLost(gen, () => onceBack(gen, before, undo));
     showError('Undo failed: ' + e.message);
     settle();
   }
@@ -932,6 +1005,7 @@ async function resume() {
       const where = fromUrl ? 'The game in this link' : 'Your last game';
       return newGame(`${where} is no longer on the server, so a new game has started.`);
     }
+    if (e.offline) return connectionLost(gen, resume);
     // The server is down or failing: keep the id (a reload tries again) rather than replace the
     // game with a new one.
     showError('Could not load your game: ' + e.message);
@@ -1047,9 +1121,11 @@ for (const id of ['level', 'pits', 'seeds']) $(id).addEventListener('change', de
 $('games').addEventListener('change', gamePicked);
 $('again-btn').addEventListener('click', () => newGame());
 $('notice-btn').addEventListener('click', () => {
-  if (page.mode === 'stalled') retryAi();
+  if (page.mode === 'offline') retryNow && retryNow();
+  else if (page.mode === 'stalled') retryAi();
   else newGame();
 });
+window.addEventListener('online', () => retryNow && retryNow());
 // While the computer's move is stalled, a click anywhere on the board asks again (pits do nothing then).
 boardEl.addEventListener('click', () => {
   if (page.mode === 'stalled') retryAi();

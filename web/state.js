@@ -19,7 +19,8 @@ export const REPETITION_TEXT = 'The position repeated: each side takes its own s
 //   waiting    the server is busy: the computer's move is asked again soon
 //   stalled    the computer's move failed: the player may ask again
 //   expired    the server no longer has the game
-export const MODES = ['loading', 'idle', 'thinking', 'hinting', 'animating', 'over', 'waiting', 'stalled', 'expired'];
+//   offline    the server did not answer: the page tries again, with growing waits, until it does
+export const MODES = ['loading', 'idle', 'thinking', 'hinting', 'animating', 'over', 'waiting', 'stalled', 'expired', 'offline'];
 
 // How the games are drawn until the server's catalogue says otherwise.
 export const KALAH_DRAWING = { names: 'kalah', direction: 'ccw', stores_on_ring: true, tuzdyk: false, must_feed: false, kalah_shaped: true };

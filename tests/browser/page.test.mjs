@@ -10,7 +10,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,23 +34,28 @@ let serverOutput = '';
 
 // ---------- the server ----------
 
-function startServer() {
+// A server of its own: port 0 for a free one, store ':memory:' or a file. Resolves with the child and
+// its address once it prints it.
+function spawnServer({ port = 0, store = ':memory:' } = {}) {
   return new Promise((resolve, reject) => {
     // every page of the suite comes from one address: no cap on the games it has in play
-    const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--store', ':memory:', '--max-games-per-client', '0'];
+    const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--store', store, '--max-games-per-client', '0'];
     if (process.env.MANCALA_ASSETS) args.push('--assets', path.resolve(process.env.MANCALA_ASSETS));
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    let url = null;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`the server printed no address within 10 s; output:\n${serverOutput}`));
+      reject(new Error(`the server printed no address within 10 s; output:\n${output}`));
     }, 10000);
     const onData = (chunk) => {
+      output += chunk;
       serverOutput += chunk;
-      const m = serverOutput.match(/http:\/\/127\.0\.0\.1:(\d+)/);
-      if (m && !base) {
+      const m = output.match(/http:\/\/127\.0\.0\.1:(\d+)/);
+      if (m && !url) {
         clearTimeout(timer);
-        base = `http://127.0.0.1:${m[1]}`;
-        resolve(child);
+        url = `http://127.0.0.1:${m[1]}`;
+        resolve({ child, url });
       }
     };
     child.stdout.on('data', onData);
@@ -60,19 +65,25 @@ function startServer() {
       reject(e);
     });
     child.on('exit', (code) => {
-      if (!base) {
+      if (!url) {
         clearTimeout(timer);
-        reject(new Error(`the server exited with ${code} before listening:\n${serverOutput}`));
+        reject(new Error(`the server exited with ${code} before listening:\n${output}`));
       }
     });
   });
 }
 
-async function waitHealthy() {
+async function startServer() {
+  const { child, url } = await spawnServer();
+  base = url;
+  return child;
+}
+
+async function waitHealthy(url = base) {
   const deadline = Date.now() + 10000;
   for (;;) {
     try {
-      const r = await fetch(base + '/healthz');
+      const r = await fetch(url + '/healthz');
       if (r.ok && (await r.json()).status === 'ok') return;
     } catch (e) {
       // not yet
@@ -137,9 +148,11 @@ function busy(route, status, seconds, error = 'busy') {
 // A page that records console errors, page errors, any request leaving the server and any POST that
 // is not JSON (the server refuses those with 415). urlPath: where it opens (a fresh browser context,
 // so no saved game). done(allowed): closes it and checks; allowed lists the HTTP statuses the test
-// provokes on purpose (Chromium logs "Failed to load resource: ... status of 404" as a console error).
-// options: colorScheme ('light' or 'dark', the system's), initScript (run in the page before its own).
-async function openPage(viewport = DESKTOP, urlPath = '/', { colorScheme = 'light', initScript } = {}) {
+// provokes on purpose (Chromium logs "Failed to load resource: ... status of 404" as a console error),
+// or the texts of network errors it provokes ('ERR_CONNECTION_REFUSED').
+// options: colorScheme ('light' or 'dark', the system's), initScript (run in the page before its own),
+// origin (another server's address than the suite's).
+async function openPage(viewport = DESKTOP, urlPath = '/', { colorScheme = 'light', initScript, origin = base } = {}) {
   const context = await browser.newContext({ viewport, colorScheme });
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
@@ -164,15 +177,16 @@ async function openPage(viewport = DESKTOP, urlPath = '/', { colorScheme = 'ligh
   });
   await context.route('**/*', (route) => {
     const url = route.request().url();
-    if (url.startsWith(base + '/') || url === base || url.startsWith('data:')) return route.continue();
+    if (url.startsWith(origin + '/') || url === origin || url.startsWith('data:')) return route.continue();
     problems.external.push(url);
     return route.abort();
   });
-  await page.goto(base + urlPath);
+  await page.goto(origin + urlPath);
   await waitSettled(page);
   const done = async (allowed = []) => {
     await context.close();
-    const provoked = (e) => allowed.some((status) => e.includes(`Failed to load resource: the server responded with a status of ${status}`));
+    const provoked = (e) =>
+      allowed.some((a) => (typeof a === 'string' ? e.includes(a) : e.includes(`Failed to load resource: the server responded with a status of ${a}`)));
     assert.deepEqual(problems.errors.filter((e) => !provoked(e)), [], 'no console errors or page errors');
     assert.deepEqual(problems.external, [], 'no requests outside the server');
     assert.deepEqual(problems.posts, [], 'every POST is JSON with an object body');
@@ -890,6 +904,77 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await page.waitForSelector('#app[data-state="expired"]');
     await expectExpired(page);
     await done([404]);
+  });
+
+  // ---------- a lost connection ----------
+
+  test('the server stopped: a click says the connection is lost, tries again after 1, 2, 4 s, and goes on once it is back', { timeout: 60000 }, async () => {
+    // a server of its own, its games on disk, so that it restarts on the same port with the game
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mancala-offline-'));
+    const store = path.join(dir, 'games.sqlite3');
+    let own = await spawnServer({ store });
+    const port = new URL(own.url).port;
+    const kill = (child) =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGKILL');
+      });
+    const ownState = async (id) => (await fetch(`${own.url}/api/games/${id}`)).json();
+    try {
+      await waitHealthy(own.url);
+      const { page, done } = await openPage(PHONE, '/', { origin: own.url });
+      const id = await newGame(page, { pits: 6, seeds: 4, level: 'easy', first: 'human' });
+      const tries = []; // when the page tried the server again (and found it down)
+      page.on('requestfailed', (r) => {
+        if (r.url().endsWith('/healthz')) tries.push(Date.now());
+      });
+      await kill(own.child);
+      const clicked = Date.now();
+      await page.click('[data-cell="B3"]'); // 4 stones: B4..B7, no extra turn
+      await page.waitForSelector('#app[data-state="offline"]');
+      assert.match(await statusText(page), /Connection lost — retrying in 1 s/);
+      assert.doesNotMatch(await statusText(page), /Your move/);
+      assert.ok(await page.isVisible('#notice'));
+      assert.equal(await page.textContent('#notice-heading'), 'Connection lost');
+      assert.match(await page.textContent('#notice-text'), /Trying again in \d+ seconds?…/);
+      assert.equal(await page.textContent('#notice-btn'), 'Retry now');
+      assert.equal(await page.locator('.pit.legal').count(), 0, 'nothing to play meanwhile');
+      assert.ok(await page.isDisabled('#hint-btn'));
+      assert.ok(await page.isDisabled('#undo-btn'));
+      assert.deepEqual(await layoutProblems(page), [], 'the notice fits a phone');
+      // the waits grow: 1 s, 2 s, then 4 s
+      await page.waitForFunction(() => /retrying in 4 s/.test(document.getElementById('status').textContent), null, { timeout: 8000 });
+      assert.equal(tries.length, 2, 'tried twice so far');
+      assert.ok(tries[0] - clicked >= 900, `the first try after 1 s (${tries[0] - clicked} ms)`);
+      assert.ok(tries[1] - tries[0] >= 1900, `the second 2 s later (${tries[1] - tries[0]} ms)`);
+      // back on the same port, with the game: the page goes on by itself, and the move, which the
+      // server never had, is played once
+      own = await spawnServer({ port, store });
+      await page.waitForSelector('#notice', { state: 'hidden', timeout: 8000 });
+      await waitSettled(page);
+      const state = await ownState(id);
+      assert.deepEqual(state.history.filter((m) => m.side === 'south').map((m) => m.pit), ['B3']);
+      assert.ok(state.history.some((m) => m.side === 'north'), 'the computer answered');
+      assert.deepEqual(await drawnCounts(page), countsOf(state.board));
+      assert.equal((await moveListItems(page)).length, state.history.length);
+      assert.equal(await page.textContent('#error'), '');
+      if (!state.over) assert.match(await statusText(page), /Your move/);
+      // stopped again, for a hint: "Retry now" tries at once instead of after the 4 s
+      await kill(own.child);
+      await page.click('#hint-btn');
+      await page.waitForFunction(() => /retrying in 4 s/.test(document.getElementById('status').textContent), null, { timeout: 8000 });
+      own = await spawnServer({ port, store });
+      const pressed = Date.now();
+      await page.click('#notice-btn');
+      await page.waitForSelector('.pit.best', { timeout: 3000 });
+      assert.ok(Date.now() - pressed < 3000, 'the hint came at once');
+      await waitSettled(page);
+      await done(['ERR_CONNECTION_REFUSED']);
+    } finally {
+      await kill(own.child);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   // ---------- a busy server ----------

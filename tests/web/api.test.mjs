@@ -79,5 +79,14 @@ test('a server that does not answer', async (t) => {
   globalThis.fetch = async () => {
     throw new TypeError('Failed to fetch');
   };
-  await assert.rejects(api.agents(), /The server does not answer \(Failed to fetch\)/);
+  await assert.rejects(api.agents(), (e) => /The server does not answer \(Failed to fetch\)/.test(e.message) && e.offline === true);
+});
+
+test('an answer, even an error, is not a lost connection', async (t) => {
+  stubFetch(t, 503, '{"error":"busy"}');
+  await assert.rejects(api.health(), (e) => e.status === 503 && !e.offline);
+});
+
+test('a lost connection is tried again after 1, 2, 4, then every 8 s', () => {
+  assert.deepEqual([0, 1, 2, 3, 4, 5, 60].map(api.reconnectDelay), [1, 2, 4, 8, 8, 8, 8]);
 });

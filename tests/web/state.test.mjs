@@ -31,7 +31,7 @@ test('the initial state: no game, loading, nothing shown but the game', () => {
   assert.equal(s.game, null);
   assert.equal(s.mode, 'loading');
   assert.ok(S.MODES.includes(s.mode));
-  assert.equal(S.MODES.length, 9);
+  assert.equal(S.MODES.length, 10);
   assert.equal(s.viewPly, null);
   assert.deepEqual(s.news, []);
   assert.deepEqual([...s.catalogue.games.keys()], ['kalah', 'homework', 'relay']);
