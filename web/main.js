@@ -368,7 +368,7 @@ function settle() {
   page = S.settled(page); // the mode follows the game: idle, over or expired
   render();
   setMode(page.mode);
-  announce(statusForState(), page.news.join(' '));
+  announce(statusForState(), S.newsText(page.news));
   page = S.newsCleared(page);
   keepBoardInView();
 }

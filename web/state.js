@@ -112,6 +112,14 @@ export const withoutHints = (s) => ({ ...s, hints: null });
 export const noted = (s, text, first = false) => ({ ...s, news: first ? [text, ...s.news] : [...s.news, text] });
 export const newsCleared = (s) => ({ ...s, news: [] });
 
+// The news as the status says it: each item once, in the order it came, a repeated one with its
+// count ("Extra turn for the computer (×4)."), so a long chain is one short line, not six.
+export function newsText(news) {
+  const counts = new Map();
+  for (const text of news) counts.set(text, (counts.get(text) || 0) + 1);
+  return [...counts].map(([text, n]) => (n === 1 ? text : text.replace(/([.!?]?)$/, ` (×${n})$1`))).join(' ');
+}
+
 export const reviewStarted = (s, id, pits) => ({
   ...s,
   review: { id, pits, status: 'running', data: null },

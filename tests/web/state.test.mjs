@@ -188,6 +188,15 @@ test('news: noted in order, or first; cleared', () => {
   assert.deepEqual(S.newsCleared(s).news, []);
 });
 
+test('news said once each, a repeated item with its count', () => {
+  const extra = 'Extra turn for the computer.';
+  assert.equal(S.newsText([]), '');
+  assert.equal(S.newsText(['The computer played A2, A5.', extra, extra, extra, extra, 'The computer captured 3 stones from B4.']),
+    'The computer played A2, A5. Extra turn for the computer (×4). The computer captured 3 stones from B4.');
+  assert.equal(S.newsText(['Extra turn for you!', 'Extra turn for you!']), 'Extra turn for you (×2)!');
+  assert.equal(S.newsText(['no stop', 'no stop']), 'no stop (×2)');
+});
+
 test('a review: started, done, dropped; its token stops older polling', () => {
   const over = { ...S.initialState(), game: game({ over: true }) };
   const s = S.reviewStarted(over, 'g1', 'B2 A5');
