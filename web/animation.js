@@ -117,7 +117,9 @@ async function animateMove(move, { stale, delay: stoneDelay, two, say, toast, ad
     toast('Capture! ' + text, 'capture');
     captureSound();
     addNews(text);
-  } else if (move.extra_turn) {
+  } else if (move.extra_turn && !move.game_over) {
+    // (an older server says extra_turn for a last stone in the store that ended the game: there is
+    // no turn to take, and the end is said instead)
     mark(store, 'extra');
     const text = twoPlayer()
       ? `Extra turn for ${mover}!`
@@ -128,6 +130,6 @@ async function animateMove(move, { stale, delay: stoneDelay, two, say, toast, ad
     extraSound();
     addNews(text);
   }
-  if (move.captured && move.extra_turn) mark(store, 'extra');
+  if (move.captured && move.extra_turn && !move.game_over) mark(store, 'extra');
   await sleep(move.captured || move.extra_turn || move.tuzdyk ? Math.max(delay * 3, 350) : delay);
 }

@@ -86,13 +86,18 @@ export const ownerOf = (side, two) => (two ? `${playerName(side, two)}'s` : side
 export const possessive = (side, two) => (two ? `${playerName(side, two)}'s` : side === 'south' ? 'your' : "the computer's");
 
 // What the end of the game swept into the stores (a last move's `swept`), in words, or ''
-// when it swept nothing: "The game is over: 3 stones left on the board go to your store."
+// when it swept nothing: "The game is over: 3 stones left on the board go to your store." (one
+// side's, as is usual, in one short line: the status is read on a phone too).
 export function sweptNews(swept, two) {
   if (!swept) return '';
-  const parts = ['south', 'north']
-    .filter((side) => swept[side] > 0)
-    .map((side) => `${swept[side]} stone${swept[side] === 1 ? '' : 's'} to ${possessive(side, two)} store`);
-  if (!parts.length) return '';
+  const sides = ['south', 'north'].filter((side) => swept[side] > 0);
+  const stones = (side) => `${swept[side]} stone${swept[side] === 1 ? '' : 's'}`;
+  if (sides.length === 1) {
+    const [side] = sides;
+    return `The game is over: ${stones(side)} left on the board ${swept[side] === 1 ? 'goes' : 'go'} to ${possessive(side, two)} store.`;
+  }
+  if (!sides.length) return '';
+  const parts = sides.map((side) => `${stones(side)} to ${possessive(side, two)} store`);
   return `The game is over: the stones left on the board go to the stores, ${parts.join(' and ')}.`;
 }
 
@@ -106,7 +111,7 @@ export function moveText(m, { two, layout, repeated = false }) {
     t += ` — captures ${m.captured}${from.length ? ' from ' + listed(from) : ''}`;
   }
   if (m.tuzdyk) t += ` — tuzdyk ${m.tuzdyk}`;
-  if (m.extra_turn) t += ' — extra turn';
+  if (m.extra_turn && !m.game_over) t += ' — extra turn'; // no turn to take after the last move
   if (m.game_over) t += ' — game over';
   else if (repeated) t += ' — the position repeated: game over';
   return t;

@@ -1237,6 +1237,66 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     });
   }
 
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ]) {
+    test(`${name} ${viewport.width}x${viewport.height}: the end: no extra turn for the last move, the stones swept said, the winner in two lines at most`, { timeout: 40000 }, async () => {
+      const { page, done } = await openPage(viewport);
+      // one pit of one stone: South's only move ends in its store and ends the game; North's stone is swept
+      const id = await newGame(page, { pits: 1, seeds: 1, level: 'easy', first: 'human' });
+      // as an older server answered it: the last stone in the store "earned" a turn
+      await page.route('**/api/games/*/moves', async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        body.moves = body.moves.map((m) => ({ ...m, extra_turn: true }));
+        body.state.history = body.state.history.map((m) => ({ ...m, extra_turn: true }));
+        await route.fulfill({ response, json: body });
+      });
+      await page.evaluate(() => {
+        window.__said = [];
+        const note = () => window.__said.push(document.getElementById('status').textContent, document.getElementById('toast').textContent);
+        new MutationObserver(note).observe(document.getElementById('status'), { childList: true, subtree: true, characterData: true });
+        new MutationObserver(note).observe(document.getElementById('toast'), { childList: true, subtree: true, characterData: true });
+      });
+      await page.click('[data-cell="B2"]');
+      await page.waitForSelector('#app[data-state="over"]');
+      const said = await page.evaluate(() => window.__said);
+      assert.deepEqual(said.filter((t) => /extra turn/i.test(t)), [], 'no extra turn said');
+      assert.match(await statusText(page), /The game is over: 1 stone left on the board goes to the computer's store\./);
+      assert.deepEqual(await moveListItems(page), ['You: B2 — game over']);
+      assert.equal(await page.locator('[data-cell="B3"].extra').count(), 0, 'the store is not lit for an extra turn');
+      await page.unroute('**/api/games/*/moves');
+      // the winner's line of a decided game, against the computer and between two players
+      const state = await apiState(id);
+      for (const two of [false, true]) {
+        const won = structuredClone(state);
+        won.result = { winner: 'north', south: 9, north: 39 };
+        won.score = { south: 9, north: 39 };
+        won.board = { ...won.board, south_store: 9, north_store: 39 };
+        if (two) won.opponent = { level: 'human', spec: 'human' };
+        await page.route(`**/api/games/${id}`, (route) =>
+          route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(won) }) : route.continue(),
+        );
+        await page.reload();
+        await waitSettled(page);
+        await page.unroute(`**/api/games/${id}`);
+        assert.equal(await page.textContent('#result-text'), two ? 'Player 2 wins, 39–9!' : 'The computer wins, 39–9.');
+        const lines = await page.evaluate(() =>
+          Object.fromEntries(['result-score', 'result-text'].map((id) => {
+            const el = document.getElementById(id);
+            return [id, el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)];
+          })),
+        );
+        assert.ok(lines['result-text'] <= 1.05, `the winner's line on one line (${lines['result-text']} lines)`);
+        assert.ok(lines['result-score'] <= 2.05, `the score in two lines at most (${lines['result-score']} lines)`);
+        assert.deepEqual(await layoutProblems(page), [], two ? 'two players' : 'against the computer');
+        assert.deepEqual(await statusCut(page), []);
+      }
+      await done();
+    });
+  }
+
   test('counts up to 65,535 fit every pit of 10 at every size: shortened, exact in the label and tooltip', { timeout: 60000 }, async () => {
     const { page, done } = await openPage(PHONE);
     const id = await newGame(page, { pits: 10, seeds: 1000, level: 'easy', first: 'human', speed: 10 });
@@ -1551,7 +1611,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await a.page.click('[data-cell="B2"]');
     await a.page.waitForSelector('#app[data-state="over"]');
     // the end swept North's one stone into its store, and the page says so
-    assert.match(await statusText(a.page), /1 stone to the computer's store/);
+    assert.match(await statusText(a.page), /1 stone left on the board goes to the computer's store/);
     assert.ok(await a.page.isEnabled('#undo-btn'), 'the player who finished it may still take the move back');
     await a.page.click('#share-btn');
     await a.page.waitForFunction(() => window.__copied);

@@ -73,6 +73,8 @@ test('moveText writes a move as the move list shows it', () => {
   const capture = { side: 'south', pit: 'B2', sowing: ['B3', 'B4'], captured: 5, capture_pit: 'A4', extra_turn: false };
   assert.equal(n.moveText(capture, { two: false, layout: l }), 'You: B2 — captures 5 from A4');
   assert.equal(n.moveText({ side: 'north', pit: 'A3', extra_turn: true }, { two: false, layout: l }), 'Computer: A3 — extra turn');
+  // an older server's last move into the store: the game ended there, no turn was earned
+  assert.equal(n.moveText({ side: 'south', pit: 'B2', extra_turn: true, game_over: true }, { two: false, layout: l }), 'You: B2 — game over');
   assert.equal(n.moveText({ side: 'north', pit: 'A3', game_over: true }, { two: true, layout: l }), 'Player 2: A3 — game over');
   assert.equal(n.moveText({ side: 'south', pass: true }, { two: true, layout: l }), 'Player 1: pass');
   assert.equal(n.moveText({ side: 'south', pit: 'c', tuzdyk: 'c' }, { two: false, layout: l }), 'You: c — tuzdyk c');
@@ -104,10 +106,8 @@ test('playedPits is the moves as one string', () => {
 test('the stones swept at the end, in words, for either player and two players', () => {
   assert.equal(n.sweptNews(undefined, false), '');
   assert.equal(n.sweptNews({ south: 0, north: 0 }, false), '');
-  assert.equal(n.sweptNews({ south: 0, north: 1 }, false),
-    "The game is over: the stones left on the board go to the stores, 1 stone to the computer's store.");
+  assert.equal(n.sweptNews({ south: 0, north: 1 }, false), "The game is over: 1 stone left on the board goes to the computer's store.");
   assert.equal(n.sweptNews({ south: 3, north: 2 }, false),
     "The game is over: the stones left on the board go to the stores, 3 stones to your store and 2 stones to the computer's store.");
-  assert.equal(n.sweptNews({ south: 4, north: 0 }, true),
-    "The game is over: the stones left on the board go to the stores, 4 stones to Player 1's store.");
+  assert.equal(n.sweptNews({ south: 4, north: 0 }, true), "The game is over: 4 stones left on the board go to Player 1's store.");
 });
