@@ -260,10 +260,6 @@ function clearHints() {
   renderHints();
 }
 
-// Undo also when the computer's move failed: taking back one's own move is a way on.
-const canUndo = () => S.canUndo(page);
-
-
 // The status line's main text for the game as it stands.
 const statusForState = () => S.statusText(page, twoPlayer());
 
@@ -780,7 +776,7 @@ async function hint() {
 }
 
 async function undo() {
-  if (!page.game || page.gone || page.readOnly || !canUndo()) return;
+  if (!S.undoEnabled(page, twoPlayer())) return; // the button's condition, for the U key too
   page = S.nextGeneration(page);
   const gen = page.generation;
   const before = page.game.history.length;

@@ -177,13 +177,14 @@ export const isLive = (s) => !!s.game && !s.game.over && !s.gone && s.viewPly ==
 export const canPlay = (s, two) => s.mode === 'idle' && !!s.game && s.viewPly === null && humanToMove(s, two);
 
 // Undo also when the computer's move failed: taking back one's own move is a way on.
-export const canUndo = (s) => s.mode === 'idle' || s.mode === 'over' || s.mode === 'stalled';
+export const canUndo = (s) => s.mode === 'idle' || s.mode === 'stalled';
 
-// The Undo button: a move of the player's to take back, in a game this page may change.
+// The Undo button: a move of the player's to take back, in a game this page may change. A finished
+// game is kept as it ended (the server answers undo with 409), so it has none.
 export function undoEnabled(s, two) {
   const g = s.game;
   const moved = !!g && (two ? g.history.length > 0 : g.history.some((m) => m.side === 'south'));
-  return moved && canUndo(s) && !s.readOnly && s.viewPly === null && !s.gone;
+  return moved && !g.over && canUndo(s) && !s.readOnly && s.viewPly === null && !s.gone;
 }
 
 // The timeline may step (nothing is on its way that would change the board).

@@ -1612,7 +1612,17 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await a.page.waitForSelector('#app[data-state="over"]');
     // the end swept North's one stone into its store, and the page says so
     assert.match(await statusText(a.page), /1 stone left on the board goes to the computer's store/);
-    assert.ok(await a.page.isEnabled('#undo-btn'), 'the player who finished it may still take the move back');
+    // a finished game is kept as it ended, even by the player who finished it: the server refuses
+    // undo (409), and the page offers none, by button or key
+    assert.ok(await a.page.isDisabled('#undo-btn'), 'no undo for the player who finished it either');
+    const undos = [];
+    a.page.on('request', (r) => r.url().endsWith('/undo') && undos.push(r.url()));
+    await a.page.locator('#start-btn').blur();
+    await a.page.keyboard.press('u');
+    await a.page.waitForTimeout(200);
+    assert.deepEqual(undos, [], 'U sends nothing');
+    assert.equal(await a.page.getAttribute('#app', 'data-state'), 'over');
+    await apiPost(`/api/games/${id}/undo`, {}, 409);
     await a.page.click('#share-btn');
     await a.page.waitForFunction(() => window.__copied);
     const link = await a.page.evaluate(() => window.__copied);

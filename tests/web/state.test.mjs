@@ -155,11 +155,16 @@ test('two players: from the game once there is one, from the form before', () =>
 test('undo: after a move of the player, in a game this page may change', () => {
   const s = { ...S.initialState(), game: game(), mode: 'idle' };
   assert.equal(S.undoEnabled(s, false), true);
-  for (const mode of ['loading', 'thinking', 'hinting', 'animating', 'waiting', 'expired']) {
+  for (const mode of ['loading', 'thinking', 'hinting', 'animating', 'waiting', 'expired', 'offline', 'over']) {
     assert.equal(S.undoEnabled({ ...s, mode }, false), false, mode);
   }
   assert.equal(S.undoEnabled({ ...s, mode: 'stalled' }, false), true, "taking back one's move is a way on");
   assert.equal(S.undoEnabled({ ...s, readOnly: true }, false), false);
+  // a finished game is kept as it ended, even by the player who finished it
+  const over = { ...s, game: game({ over: true }) };
+  assert.equal(S.undoEnabled({ ...over, mode: 'over' }, false), false);
+  assert.equal(S.undoEnabled({ ...over, mode: 'over' }, true), false);
+  assert.equal(S.undoEnabled({ ...over, mode: 'idle' }, false), false);
   assert.equal(S.undoEnabled({ ...s, gone: true }, false), false);
   assert.equal(S.undoEnabled(S.viewAt(s, 0), false), false);
   const onlyComputer = { ...s, game: game({ history: [{ side: 'north', pit: 'A2' }] }) };
