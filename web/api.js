@@ -73,16 +73,20 @@ export function retryDelay(error) {
 export const reconnectDelay = (n) => Math.min(RECONNECT_MAX_S, 2 ** Math.max(0, Math.min(10, n)));
 
 const game = (id) => `/api/games/${encodeURIComponent(id)}`;
+// `since`: the moves the page has. The state's history then holds only the moves after them, and
+// `history_from` says where it starts (state.js's mergedGame puts the two together); the answer to
+// a move stays small however long the game (the whole history of a long game runs to megabytes).
+const since = (n) => (Number.isInteger(n) && n >= 0 ? `?since=${n}` : '');
 
 export const health = () => request('GET', '/healthz');
 export const rules = () => request('GET', '/api/rules');
 export const agents = () => request('GET', '/api/agents');
 // settings: {rules, pits, seeds, first, level}
 export const createGame = (settings) => request('POST', '/api/games', settings);
-export const getGame = (id) => request('GET', game(id));
-export const playMove = (id, pit) => request('POST', `${game(id)}/moves`, { pit });
-export const aiMove = (id) => request('POST', `${game(id)}/ai-move`, {});
+export const getGame = (id, have) => request('GET', game(id) + since(have));
+export const playMove = (id, pit, have) => request('POST', `${game(id)}/moves${since(have)}`, { pit });
+export const aiMove = (id, have) => request('POST', `${game(id)}/ai-move${since(have)}`, {});
 export const hint = (id) => request('GET', `${game(id)}/hint`);
-export const undo = (id) => request('POST', `${game(id)}/undo`, {});
+export const undo = (id, have) => request('POST', `${game(id)}/undo${since(have)}`, {});
 export const startReview = (id) => request('POST', `${game(id)}/review`, {});
 export const getReview = (id) => request('GET', `${game(id)}/review`);

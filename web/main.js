@@ -466,6 +466,12 @@ async function showServerGame(id, gen, lead, shown) {
   if (aiToMove()) await aiTurns(gen);
 }
 
+// The whole game from an answer asked for with ?since= (api.js): put together with `known`, the
+// page's copy when it asked, or fetched whole when it does not fit (the game changed elsewhere).
+async function wholeGame(known, s) {
+  return S.mergedGame(known, s) || server.getGame(s.id);
+}
+
 // The page's copy of the game is out of date (a 409: another tab or window plays it too, or a
 // request was cut short): show the server's.
 async function refreshGame(gen, lead) {
@@ -504,17 +510,19 @@ async function playPit(name) {
     return;
   }
   const gen = page.generation;
-  const before = page.game.history.length;
+  const known = page.game;
+  const before = known.history.length;
   showError('');
   clearHints();
   $('share-fallback').hidden = true;
   setMode('loading');
   try {
-    const r = await server.playMove(page.game.id, name);
+    const r = await server.playMove(known.id, name, before);
+    const state = await wholeGame(known, r.state);
     if (gen !== page.generation) return;
     await animateMoves(r.moves, gen);
     if (gen !== page.generation) return;
-    page = S.gameShown(page, r.state);
+    page = S.gameShown(page, state);
     notePass(r.moves);
     settle();
     if (aiToMove()) await aiTurns(gen);
@@ -585,7 +593,7 @@ async function awaitReplyUnderWay(gen) {
       }
       await wait(REPLY_POLL_MS);
       if (gen !== page.generation) return false;
-      s = await server.getGame(page.game.id);
+      s = await wholeGame(page.game, await server.getGame(page.game.id, page.game.history.length));
       if (gen !== page.generation) return false;
     }
   } catch (e) {
@@ -615,7 +623,9 @@ async function askAi(gen) {
     setMode('thinking');
     announce('Computer is thinking…');
     try {
-      return await server.aiMove(page.game.id);
+      const known = page.game;
+      const r = await server.aiMove(known.id, known.history.length);
+      return { ...r, state: await wholeGame(known, r.state) };
     } catch (e) {
       if (gen !== page.generation) return null;
       if (e.expired) {
@@ -785,7 +795,8 @@ async function undo() {
   hideNotice();
   setMode('loading');
   try {
-    const s = await server.undo(page.game.id);
+    const known = page.game;
+    const s = await wholeGame(known, await server.undo(known.id, before));
     if (gen !== page.generation) return;
     page = S.gameShown(page, s);
     clearMarks(...MARKS);
@@ -1031,9 +1042,10 @@ async function checkGame() {
   const seen = page.game;
   const unchanged = () => gen === page.generation && page.game === seen && page.mode === 'idle';
   try {
-    const s = await server.getGame(page.game.id);
+    // only the moves this page lacks; null when the moves it has are no longer the game's
+    const s = S.mergedGame(seen, await server.getGame(seen.id, seen.history.length));
     if (!unchanged()) return;
-    if (s.history.length !== seen.history.length || s.to_move !== seen.to_move || s.over !== seen.over) {
+    if (!s || s.history.length !== seen.history.length || s.to_move !== seen.to_move || s.over !== seen.over) {
       await refreshGame(gen, OUT_OF_DATE);
     }
   } catch (e) {

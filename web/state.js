@@ -146,6 +146,32 @@ export function withLevels(s, levels) {
   return { ...s, catalogue: { ...s.catalogue, kalahOnly, descriptions: { ...s.catalogue.descriptions, level } } };
 }
 
+// A server state asked for with ?since=N (its `history_from` and the moves after it) put together
+// with the page's copy of the game, `known`: the whole game, as a GET without `since` gives it. The
+// moves kept must lead to those sent (the first new one starts from the board the last kept one left,
+// or the state's board is that board when nothing is new); otherwise the game changed elsewhere (an
+// undo and other moves in another tab) and the result is null: the page then asks for the whole.
+// A state with the whole history is returned as it is.
+export function mergedGame(known, s) {
+  if (!s || s.history_from === undefined || s.history_from === null) return s;
+  const from = s.history_from;
+  const { history_from: _, ...rest } = s;
+  if (from === 0) return rest;
+  if (!known || known.id !== s.id || !Array.isArray(known.history) || known.history.length < from) return null;
+  const kept = known.history.slice(0, from);
+  const next = s.history.length ? s.history[0].before : s.board;
+  if (!sameBoard(kept[from - 1].after, next)) return null;
+  return { ...rest, history: [...kept, ...s.history] };
+}
+
+// Two server boards hold the same stones (rows, stores and tuzdyks).
+export function sameBoard(a, b) {
+  if (!a || !b) return false;
+  const row = (x, y) => Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]);
+  const t = (x) => JSON.stringify([x.tuzdyk ? x.tuzdyk.south : null, x.tuzdyk ? x.tuzdyk.north : null]);
+  return row(a.south, b.south) && row(a.north, b.north) && a.south_store === b.south_store && a.north_store === b.north_store && t(a) === t(b);
+}
+
 // ---------- selectors ----------
 
 // A game between two people on one screen.

@@ -537,7 +537,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     // the AI's answer is held back a moment so "thinking" can be seen
     let releaseAi;
     const aiHeld = new Promise((r) => (releaseAi = r));
-    await page.route('**/api/games/*/ai-move', async (route) => {
+    await page.route('**/api/games/*/ai-move*', async (route) => {
       await aiHeld;
       await route.continue();
     });
@@ -599,7 +599,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await newGame(page, { pits: 4, seeds: 1, level: 'easy', first: 'human', speed: 10 });
     let releaseAi;
     const aiHeld = new Promise((r) => (releaseAi = r));
-    await page.route('**/api/games/*/ai-move', async (route) => {
+    await page.route('**/api/games/*/ai-move*', async (route) => {
       await aiHeld;
       await route.continue();
     });
@@ -836,6 +836,62 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await a.done();
   });
 
+  test('moves and polls ask only for the moves the page lacks (?since=N); a game changed elsewhere is fetched whole', { timeout: 40000 }, async () => {
+    const { page, done } = await openPage(DESKTOP);
+    const id = await newGame(page, { pits: 6, seeds: 4, level: 'easy', first: 'human', speed: 10 });
+    const asked = []; // {path, answer}: each request on the game (but hints), and a promise of its answer
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (!url.pathname.startsWith(`/api/games/${id}`) || url.pathname.endsWith('/hint')) return;
+      asked.push({ path: url.pathname + url.search, answer: request.response().then((r) => r.json()) });
+    });
+    for (let turn = 0; turn < 3; turn++) {
+      if ((await page.getAttribute('#app', 'data-state')) === 'over') break;
+      await page.locator('.pit.south.legal').first().click();
+      await waitSettled(page);
+    }
+    const posts = asked.filter((a) => /\/(moves|ai-move)/.test(a.path));
+    assert.ok(posts.length >= 4, posts.map((a) => a.path).join(' '));
+    for (const a of posts) {
+      const m = /\?since=(\d+)$/.exec(a.path);
+      assert.ok(m, `${a.path} says what the page has`);
+      const answer = await a.answer;
+      assert.equal(answer.state.history_from, Number(m[1]), a.path);
+      assert.equal(answer.state.history.length, answer.moves.length, `${a.path}: only the moves just made`);
+    }
+    // the page's copy is the whole game all the same: the list, and the board after each move
+    const server = await apiState(id);
+    assert.equal((await moveListItems(page)).length, server.history.length);
+    for (const k of [1, 2, server.history.length - 1]) {
+      await page.evaluate(() => document.getElementById('start-btn').blur());
+      await page.click('#tl-first');
+      for (let i = 0; i < k; i++) await page.click('#tl-next');
+      assert.deepEqual(await drawnCounts(page), countsOf(server.history[k - 1].after), `the board after move ${k}`);
+    }
+    await page.click('#tl-last');
+    // elsewhere, the last turn is taken back and another pit played: the page's moves no longer lead
+    // to the server's board, so, shown again, it asks for the whole game
+    if (!server.over) {
+      const undone = await apiPost(`/api/games/${id}/undo`);
+      const other = undone.legal_moves.find((p) => p !== server.history[undone.history.length].pit);
+      await apiPost(`/api/games/${id}/moves`, { pit: other });
+      let changed = await apiState(id);
+      if (!changed.over && changed.to_move === 'north') changed = (await apiPost(`/api/games/${id}/ai-move`)).state;
+      asked.length = 0;
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await page.waitForFunction(
+        (pits) => [...document.querySelectorAll('#move-list li')].map((li) => li.textContent.split(': ')[1].slice(0, 3).trim()).join(' ') === pits,
+        changed.history.map((m) => m.pit).join(' '),
+      );
+      await waitSettled(page);
+      assert.match(asked[0].path, /\?since=\d+$/, 'first only what is new');
+      assert.ok(asked.some((a) => a.path === `/api/games/${id}`), `then the whole game: ${asked.map((a) => a.path).join(' ')}`);
+      assert.deepEqual(await drawnCounts(page), countsOf(changed.board));
+      assert.match(await statusText(page), /moved on elsewhere/);
+    }
+    await done();
+  });
+
   test('an unknown ?game= id starts a new game and says the old one is gone', { timeout: 30000 }, async () => {
     const unknown = '0123456789abcdef0123456789abcdef';
     const { page, done } = await openPage(DESKTOP, `/?x=1&game=${unknown}`);
@@ -913,7 +969,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     // deleted while the computer thinks: its move is refused (404) the same way
     let release;
     const held = new Promise((r) => (release = r));
-    await page.route('**/api/games/*/ai-move', async (route) => {
+    await page.route('**/api/games/*/ai-move*', async (route) => {
       await held;
       await route.continue();
     });
@@ -1013,7 +1069,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     const { page, done } = await openPage();
     const id = await newGame(page, { pits: 4, seeds: 3, level: 'easy', first: 'human' });
     const asked = [];
-    await page.route('**/api/games/*/ai-move', (route) => {
+    await page.route('**/api/games/*/ai-move*', (route) => {
       asked.push(Date.now());
       return asked.length === 1 ? busy(route, 503, 1, 'the thinking pool is full') : route.continue();
     });
@@ -1039,7 +1095,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     const id = await newGame(page, { pits: 4, seeds: 3, level: 'easy', first: 'human' });
     let stillBusy = true;
     let asked = 0;
-    await page.route('**/api/games/*/ai-move', (route) => {
+    await page.route('**/api/games/*/ai-move*', (route) => {
       asked += 1;
       return stillBusy ? busy(route, 503, 1) : route.continue();
     });
@@ -1148,7 +1204,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
         await page.waitForFunction(() => /try the hint again/.test(document.getElementById('status').textContent));
         await waitSettled(page);
       }
-      await page.route('**/api/games/*/moves', (route) =>
+      await page.route('**/api/games/*/moves*', (route) =>
         route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'refused by the test, a long message to wrap the error line under the board' }) }),
       );
       await page.locator('.pit.south.legal').first().click();
@@ -1163,7 +1219,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       assert.ok(error.y >= board.y + board.height && error.y - (board.y + board.height) < 60, 'the error is right under the board');
       assert.ok(error.y + error.height <= viewport.height, 'the error is in view');
       assert.deepEqual(await layoutProblems(page), [], 'after a move, a hint and an error');
-      await page.unroute('**/api/games/*/moves');
+      await page.unroute('**/api/games/*/moves*');
       await page.unroute('**/api/games/*/hint');
       // the board comes back into view after an action taken lower down (the timeline)
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -1183,7 +1239,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       const { page, done } = await openPage(viewport);
       const id = await newGame(page, { pits: 6, seeds: 4, level: 'easy', first: 'human', speed: 10 });
       // the computer's answer made a chain: three more moves, each an extra turn, before its own
-      await page.route('**/api/games/*/ai-move', async (route) => {
+      await page.route('**/api/games/*/ai-move*', async (route) => {
         const response = await route.fetch();
         const body = await response.json();
         const extra = { ...body.moves[0], extra_turn: true, captured: 0, captured_cells: [], capture_pit: null, game_over: false };
@@ -1215,7 +1271,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
         assert.deepEqual(small, [], 'every control and pit is 44 px or more both ways');
         // ten pits a side: twelve cells of 44 px and their gaps are wider than the board, so the pits
         // share what there is (docs/WEB.md); they stay 44 px tall, and every other control 44 px
-        await page.unroute('**/api/games/*/ai-move');
+        await page.unroute('**/api/games/*/ai-move*');
         await newGame(page, { pits: 10, seeds: 4, level: 'easy', first: 'human', speed: 10 });
         const boardWidth = await page.$eval('#board', (el) => el.clientWidth);
         assert.ok(12 * 44 > boardWidth, `the board is ${boardWidth} px wide`);
@@ -1246,7 +1302,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       // one pit of one stone: South's only move ends in its store and ends the game; North's stone is swept
       const id = await newGame(page, { pits: 1, seeds: 1, level: 'easy', first: 'human' });
       // as an older server answered it: the last stone in the store "earned" a turn
-      await page.route('**/api/games/*/moves', async (route) => {
+      await page.route('**/api/games/*/moves*', async (route) => {
         const response = await route.fetch();
         const body = await response.json();
         body.moves = body.moves.map((m) => ({ ...m, extra_turn: true }));
@@ -1266,7 +1322,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       assert.match(await statusText(page), /The game is over: 1 stone left on the board goes to the computer's store\./);
       assert.deepEqual(await moveListItems(page), ['You: B2 — game over']);
       assert.equal(await page.locator('[data-cell="B3"].extra').count(), 0, 'the store is not lit for an extra turn');
-      await page.unroute('**/api/games/*/moves');
+      await page.unroute('**/api/games/*/moves*');
       // the winner's line of a decided game, against the computer and between two players
       const state = await apiState(id);
       for (const two of [false, true]) {
@@ -1275,12 +1331,12 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
         won.score = { south: 9, north: 39 };
         won.board = { ...won.board, south_store: 9, north_store: 39 };
         if (two) won.opponent = { level: 'human', spec: 'human' };
-        await page.route(`**/api/games/${id}`, (route) =>
+        await page.route(`**/api/games/${id}*`, (route) =>
           route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(won) }) : route.continue(),
         );
         await page.reload();
         await waitSettled(page);
-        await page.unroute(`**/api/games/${id}`);
+        await page.unroute(`**/api/games/${id}*`);
         assert.equal(await page.textContent('#result-text'), two ? 'Player 2 wins, 39–9!' : 'The computer wins, 39–9.');
         const lines = await page.evaluate(() =>
           Object.fromEntries(['result-score', 'result-text'].map((id) => {
@@ -1317,7 +1373,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     big.board.north = [1001, 65535, 100, 54321, 7, 12345, 99999 - 34464, 1999, 3000, 8888];
     big.board.south_store = 65535;
     big.board.north_store = 43210;
-    await page.route(`**/api/games/${id}`, (route) =>
+    await page.route(`**/api/games/${id}*`, (route) =>
       route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(big) }) : route.continue(),
     );
     await page.reload();
@@ -1450,7 +1506,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     fed.legal_moves = ['F'];
     fed.must_feed = true;
     let answer = fed;
-    await page.route(`**/api/games/${id}`, (route) =>
+    await page.route(`**/api/games/${id}*`, (route) =>
       route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) }) : route.continue(),
     );
     await page.reload();

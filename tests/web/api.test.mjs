@@ -56,6 +56,24 @@ test('every POST is JSON with an object body, {} when there is nothing to say', 
   assert.equal(calls[3].init.body, undefined, 'a GET has no body');
 });
 
+test('?since= asks only for the moves after those the page has', async (t) => {
+  const calls = stubFetch(t, 200, '{}');
+  await api.getGame('g1', 12);
+  await api.playMove('g1', 'B4', 0);
+  await api.aiMove('g1', 3);
+  await api.undo('g1', 7);
+  await api.getGame('g1');
+  await api.getGame('g1', -1);
+  assert.deepEqual(calls.map((c) => c.path), [
+    '/api/games/g1?since=12',
+    '/api/games/g1/moves?since=0',
+    '/api/games/g1/ai-move?since=3',
+    '/api/games/g1/undo?since=7',
+    '/api/games/g1',
+    '/api/games/g1',
+  ]);
+});
+
 test("an error carries the server's message, status and Retry-After", async (t) => {
   stubFetch(t, 503, '{"error":"busy"}', { 'Retry-After': '4' });
   await assert.rejects(api.hint('g1'), (e) => e.message === 'busy' && e.status === 503 && e.retryAfter === 4 && !e.expired);

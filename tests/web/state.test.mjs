@@ -202,6 +202,38 @@ test('news said once each, a repeated item with its count', () => {
   assert.equal(S.newsText(['no stop', 'no stop']), 'no stop (×2)');
 });
 
+// Boards of a game whose moves chain: move k leads from board k to board k + 1.
+const boardAt = (k) => ({ south: [k, 4], north: [4, 4], south_store: k, north_store: 0 });
+const movesFrom = (from, to) => Array.from({ length: to - from }, (_, i) => ({ side: 'south', pit: `B${from + i}`, before: boardAt(from + i), after: boardAt(from + i + 1) }));
+
+test('a state asked for with ?since= is put together with the moves the page has', () => {
+  const known = frozen({ ...game(), history: movesFrom(0, 3), board: boardAt(3) });
+  // two new moves
+  const merged = S.mergedGame(known, { ...game(), history_from: 3, history: movesFrom(3, 5), board: boardAt(5) });
+  assert.deepEqual(merged.history.map((m) => m.pit), ['B0', 'B1', 'B2', 'B3', 'B4']);
+  assert.equal('history_from' in merged, false, 'as a whole state has it');
+  assert.deepEqual(merged.board, boardAt(5));
+  // nothing new
+  assert.deepEqual(S.mergedGame(known, { ...game(), history_from: 3, history: [], board: boardAt(3) }).history, known.history);
+  // an undo: the server has fewer, and says so with history_from
+  assert.deepEqual(S.mergedGame(known, { ...game(), history_from: 1, history: [], board: boardAt(1) }).history.map((m) => m.pit), ['B0']);
+  assert.deepEqual(S.mergedGame(known, { ...game(), history_from: 0, history: [], board: boardAt(0) }).history, []);
+  // a whole state (no history_from) is the whole game
+  const whole = { ...game(), history: movesFrom(0, 4) };
+  assert.equal(S.mergedGame(known, whole), whole);
+});
+
+test('a state that does not follow the moves the page has is not put together: the page asks for the whole', () => {
+  const known = frozen({ ...game(), history: movesFrom(0, 3), board: boardAt(3) });
+  const other = { ...boardAt(3), north_store: 1 }; // undone and played otherwise in another tab
+  assert.equal(S.mergedGame(known, { ...game(), history_from: 3, history: [], board: other }), null);
+  assert.equal(S.mergedGame(known, { ...game(), history_from: 3, history: [{ side: 'south', pit: 'B6', before: other, after: boardAt(9) }] }), null);
+  assert.equal(S.mergedGame(known, { ...game(), id: 'g2', history_from: 3, history: [], board: boardAt(3) }), null, 'another game');
+  assert.equal(S.mergedGame({ ...known, history: movesFrom(0, 2) }, { ...game(), history_from: 3, history: [], board: boardAt(3) }), null, 'moves the page lacks');
+  assert.equal(S.mergedGame(null, { ...game(), history_from: 2, history: [] }), null);
+  assert.equal(S.sameBoard(boardAt(2), { ...boardAt(2), tuzdyk: { south: 'a', north: null } }), false, 'a tuzdyk counts');
+});
+
 test('a review: started, done, dropped; its token stops older polling', () => {
   const over = { ...S.initialState(), game: game({ over: true }) };
   const s = S.reviewStarted(over, 'g1', 'B2 A5');
