@@ -708,7 +708,7 @@ function countdown(seconds, gen) {
     const show = () => ($('notice-text').textContent = `The server does not answer. Trying again in ${plural(left, 'second')}…`);
     const done = () => {
       clearInterval(timer);
-      retryNow = null;
+      if (retryNow === done) retryNow = null; // not a newer countdown's
       resolve();
     };
     const timer = setInterval(() => {
