@@ -3,6 +3,7 @@
 
 #include "core/notation.hpp"
 #include "search/bench.hpp"
+#include "solve/cyclic_database.hpp"
 #include "solve/endgame_db.hpp"
 
 #include <fmt/format.h>
@@ -18,28 +19,41 @@ namespace {
 struct BenchArgs {
     std::size_t hash_mb = 64;
     int start_depth = 24;
-    int db_stones = 0;  ///< also time building a Kalah 6-pit endgame database in memory up to this tier
+    int db_stones = 0;               ///< instead time building a 6-pit endgame database in memory up to this tier
+    std::string db_rules = "kalah";  ///< of this game: kalah, or one whose positions repeat (oware, awari, ...)
     int db_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 };
 
-// Endgame database build throughput: every tier of Kalah with 6 pits up to
-// `stones`, in memory, on `threads` threads.
-void bench_db_build(int stones, int threads) {
-    const Rules rules = make_rules("kalah", 6, 4);
-    solve::EndgameDatabase db(rules);
+// Endgame database build throughput: every tier of `game` with 6 pits up to `stones`,
+// in memory, on `threads` threads.
+void bench_db_build(const std::string& game, int stones, int threads) {
+    const Rules rules = make_rules(game, 6, 4);
     const auto begin = std::chrono::steady_clock::now();
-    db.build(stones, threads);
+    std::uint64_t positions = 0;
+    std::string passes;
+    if (solve::cyclic_database_rules(rules)) {
+        solve::CyclicDatabase db(rules);
+        db.build(stones, threads);
+        positions = db.positions_up_to(stones);
+        double evaluated = 0;
+        for (const auto& [tier, stats] : db.built_tiers())
+            evaluated += stats.passes() * static_cast<double>(stats.positions);
+        passes = fmt::format(", {:.2f} passes a position", evaluated / static_cast<double>(positions));
+    } else {
+        solve::EndgameDatabase db(rules);
+        db.build(stones, threads);
+        positions = db.positions_up_to(stones);
+    }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    const std::uint64_t positions = db.positions_up_to(stones);
     fmt::print(
-        "kalah 6-pit endgame database, tiers 0..{}, {} threads: {} positions in {:.2f} s, {:.1f} million "
-        "positions/s\n",
-        stones, threads, positions, seconds, static_cast<double>(positions) / seconds / 1e6);
+        "{} 6-pit endgame database, tiers 0..{}, {} threads: {} positions in {:.2f} s, {:.1f} million "
+        "positions/s{}\n",
+        game, stones, threads, positions, seconds, static_cast<double>(positions) / seconds / 1e6, passes);
 }
 
 void run(const BenchArgs& args) {
     if (args.db_stones > 0) {
-        bench_db_build(args.db_stones, args.db_threads);
+        bench_db_build(args.db_rules, args.db_stones, args.db_threads);
         return;
     }
     // One section a family: its positions, its signature (total nodes) and its rate.
@@ -94,12 +108,18 @@ void add_bench_command(CLI::App& app) {
         ->capture_default_str()
         ->check(whole_number(0, search::kMaxDepth));
     cmd->add_option("--db-stones", args->db_stones,
-                    "instead: time building the Kalah 6-pit endgame database in memory up to this many stones")
+                    "instead: time building a 6-pit endgame database in memory up to this many stones")
         ->check(whole_number(1, 24));
+    cmd->add_option("--db-rules", args->db_rules,
+                    "the game of --db-stones: kalah, or oware, awari, bohnenspiel (positions that repeat)")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"kalah", "oware", "awari", "bohnenspiel"}));
     cmd->add_option("--db-threads", args->db_threads, "threads for --db-stones")
         ->capture_default_str()
         ->check(whole_number(1, 256));
-    cmd->footer("Examples:\n  mancala bench\n  mancala bench --db-stones 16");
+    cmd->footer(
+        "Examples:\n  mancala bench\n  mancala bench --db-stones 16\n  mancala bench --db-stones 14 --db-rules "
+        "oware");
     cmd->callback([args] { run(*args); });
 }
 

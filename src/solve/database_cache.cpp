@@ -1,5 +1,7 @@
 #include "solve/database_cache.hpp"
 
+#include "solve/cyclic_database.hpp"
+#include "solve/endgame_db.hpp"
 #include "solve/fast_sower.hpp"
 
 #include <fmt/format.h>
@@ -8,10 +10,20 @@
 
 namespace mancala::solve {
 
+namespace {
+
+std::filesystem::path folder_of(const std::filesystem::path& root, const Rules& rules) {
+    return cyclic_database_rules(rules) ? CyclicDatabase::folder(root, rules)
+                                        : EndgameDatabase::folder(root, rules);
+}
+
+}  // namespace
+
 DatabaseCache::DatabaseCache(std::size_t capacity) : capacity_(std::max<std::size_t>(capacity, 1)) {}
 
-std::shared_ptr<const EndgameDatabase> DatabaseCache::open(const Rules& rules, const std::filesystem::path& root) {
-    const std::filesystem::path folder = EndgameDatabase::folder(root, rules);
+std::shared_ptr<const search::EndgameOracle> DatabaseCache::open(const Rules& rules,
+                                                                 const std::filesystem::path& root) {
+    const std::filesystem::path folder = folder_of(root, rules);
     const std::string key = folder.lexically_normal().string();
     const std::lock_guard lock(mutex_);
     const auto it = std::find_if(open_.begin(), open_.end(), [&](const auto& entry) { return entry.first == key; });
@@ -21,7 +33,11 @@ std::shared_ptr<const EndgameDatabase> DatabaseCache::open(const Rules& rules, c
     }
     // Opening a folder without tiers would create it: look first.
     if (!std::filesystem::exists(folder / "tier-000.mdb")) return nullptr;
-    auto db = std::make_shared<EndgameDatabase>(rules, root);
+    std::shared_ptr<const search::EndgameOracle> db;
+    if (cyclic_database_rules(rules))
+        db = std::make_shared<CyclicDatabase>(rules, root);
+    else
+        db = std::make_shared<EndgameDatabase>(rules, root);
     if (db->max_stones() < 0) return nullptr;
     open_.emplace_front(key, db);
     if (open_.size() > capacity_) open_.pop_back();  // agents holding it keep it open until they finish
@@ -29,25 +45,30 @@ std::shared_ptr<const EndgameDatabase> DatabaseCache::open(const Rules& rules, c
 }
 
 int DatabaseCache::stones_within(const Rules& rules, std::uint64_t max_positions) {
-    if (!has_fast_path(rules)) return -1;
+    const bool cyclic = cyclic_database_rules(rules);
+    if (!cyclic && !has_fast_path(rules)) return -1;
+    if (cyclic) max_positions /= kCyclicCost;
     const int game_stones = 2 * rules.pits * rules.seeds;
-    const EndgameDatabase sizes(rules);
     int stones = -1;
-    while (stones + 1 < std::min(game_stones, EndgameDatabase::kMaxStones + 1) &&
-           sizes.positions_up_to(stones + 1) <= max_positions)
+    while (stones + 1 < std::min(game_stones, EndgameDatabase::kMaxStones + 1)) {
+        std::uint64_t positions = 0;
+        const TierIndex sizes(rules.pits, stones + 1);
+        for (int t = 0; t <= stones + 1; ++t) positions += sizes.size(t);
+        if (positions > max_positions) break;
         ++stones;
+    }
     return stones;
 }
 
 namespace {
 
 std::string built_key(const Rules& rules, int stones) {
-    return fmt::format("{}/{}", EndgameDatabase::folder({}, rules).string(), stones);
+    return fmt::format("{}/{}", folder_of({}, rules).string(), stones);
 }
 
 }  // namespace
 
-std::shared_ptr<const EndgameDatabase> DatabaseCache::find_built(const std::string& key) {
+std::shared_ptr<const search::EndgameOracle> DatabaseCache::find_built(const std::string& key) {
     const std::lock_guard lock(mutex_);
     const auto it =
         std::find_if(built_.begin(), built_.end(), [&](const auto& entry) { return entry.first == key; });
@@ -56,8 +77,9 @@ std::shared_ptr<const EndgameDatabase> DatabaseCache::find_built(const std::stri
     return built_.front().second;
 }
 
-std::shared_ptr<const EndgameDatabase> DatabaseCache::build_if_ready(const Rules& rules,
-                                                                     std::uint64_t max_positions, int threads) {
+std::shared_ptr<const search::EndgameOracle> DatabaseCache::build_if_ready(const Rules& rules,
+                                                                           std::uint64_t max_positions,
+                                                                           int threads) {
     const int stones = stones_within(rules, max_positions);
     if (stones < 0) return nullptr;
     const std::string key = built_key(rules, stones);
@@ -80,16 +102,24 @@ std::shared_ptr<const EndgameDatabase> DatabaseCache::build_if_ready(const Rules
     return nullptr;
 }
 
-std::shared_ptr<const EndgameDatabase> DatabaseCache::build(const Rules& rules, std::uint64_t max_positions,
-                                                            int threads) {
+std::shared_ptr<const search::EndgameOracle> DatabaseCache::build(const Rules& rules, std::uint64_t max_positions,
+                                                                  int threads) {
     const int stones = stones_within(rules, max_positions);
     if (stones < 0) return nullptr;
     const std::string key = built_key(rules, stones);
     if (auto db = find_built(key)) return db;
     const std::lock_guard building(build_mutex_);
     if (auto db = find_built(key)) return db;  // built by the agent this one waited for
-    auto db = std::make_shared<EndgameDatabase>(rules);
-    db->build(stones, threads);
+    std::shared_ptr<const search::EndgameOracle> db;
+    if (cyclic_database_rules(rules)) {
+        auto built = std::make_shared<CyclicDatabase>(rules);
+        built->build(stones, threads);
+        db = std::move(built);
+    } else {
+        auto built = std::make_shared<EndgameDatabase>(rules);
+        built->build(stones, threads);
+        db = std::move(built);
+    }
     const std::lock_guard lock(mutex_);
     built_.emplace_front(key, db);
     if (built_.size() > kBuiltCapacity) built_.pop_back();  // agents holding it keep it until they finish

@@ -4,11 +4,11 @@
 // process, handed to agents in their context); it keeps at most `capacity` databases
 // open, the least recently asked for closing first once no agent holds it. Databases
 // built in memory for agents without a folder (the engine's own) are kept the same
-// way, at most kBuiltCapacity of them.
+// way, at most kBuiltCapacity of them. Kalah-shaped games get an EndgameDatabase, games
+// whose positions repeat (Oware, Awari, Bohnenspiel) a CyclicDatabase.
 
 #include "core/rules.hpp"
 #include "search/endgame_source.hpp"
-#include "solve/endgame_db.hpp"
 
 #include <cstddef>
 #include <filesystem>
@@ -32,7 +32,7 @@ public:
     /// The database of `rules` under `root`, opened on first use; nullptr if that folder
     /// holds no tier (asked again next time: a database built meanwhile is found).
     /// Throws std::runtime_error for a corrupted or mismatched file. Thread-safe.
-    std::shared_ptr<const EndgameDatabase> open(const Rules& rules, const std::filesystem::path& root);
+    std::shared_ptr<const search::EndgameOracle> open(const Rules& rules, const std::filesystem::path& root);
 
     std::shared_ptr<const search::EndgameOracle> find(const Rules& rules,
                                                       const std::filesystem::path& root) override {
@@ -45,7 +45,8 @@ public:
 
     /// The database of `rules` built in memory up to stones_within(rules, max_positions)
     /// stones, on first use (see EndgameSource::built); nullptr if that is -1.
-    std::shared_ptr<const EndgameDatabase> build(const Rules& rules, std::uint64_t max_positions, int threads);
+    std::shared_ptr<const search::EndgameOracle> build(const Rules& rules, std::uint64_t max_positions,
+                                                       int threads);
 
     std::shared_ptr<const search::EndgameOracle> built(const Rules& rules, std::uint64_t max_positions,
                                                        int threads) override {
@@ -54,8 +55,8 @@ public:
 
     /// build() without waiting (EndgameSource::built_if_ready): one background build at a
     /// time, which the cache's destructor waits for; a build that failed is not tried again.
-    std::shared_ptr<const EndgameDatabase> build_if_ready(const Rules& rules, std::uint64_t max_positions,
-                                                          int threads);
+    std::shared_ptr<const search::EndgameOracle> build_if_ready(const Rules& rules, std::uint64_t max_positions,
+                                                                int threads);
 
     std::shared_ptr<const search::EndgameOracle> built_if_ready(const Rules& rules, std::uint64_t max_positions,
                                                                 int threads) override {
@@ -63,24 +64,29 @@ public:
     }
 
     /// The most stones, fewer than the game of `rules` holds, whose tiers together
-    /// hold at most `max_positions` positions; -1 if none, or if the rules have no fast builder.
+    /// hold at most `max_positions` positions (for a game whose positions repeat, whose
+    /// tiers cost kCyclicCost times as much a position to build, a kCyclicCost-th of them);
+    /// -1 if none, or if the rules have no fast builder.
     static int stones_within(const Rules& rules, std::uint64_t max_positions);
+    /// How many times a Kalah tier's time a position of a cyclic tier takes to build, and
+    /// its memory while it is built (docs/PERFORMANCE.md, "The constants in the code").
+    static constexpr std::uint64_t kCyclicCost = 64;
 
     /// Databases open now (at most the capacity).
     std::size_t size() const;
 
 private:
     /// The database built for `key` (rules folder and stones), if it is kept.
-    std::shared_ptr<const EndgameDatabase> find_built(const std::string& key);
+    std::shared_ptr<const search::EndgameOracle> find_built(const std::string& key);
 
     std::size_t capacity_;
     mutable std::mutex mutex_;
     /// Most recently used first, by normalised folder.
-    std::list<std::pair<std::string, std::shared_ptr<const EndgameDatabase>>> open_;
+    std::list<std::pair<std::string, std::shared_ptr<const search::EndgameOracle>>> open_;
     /// Held through a build, so that two agents wanting the same database build it once.
     std::mutex build_mutex_;
     /// Most recently used first, by rules folder and stones.
-    std::list<std::pair<std::string, std::shared_ptr<const EndgameDatabase>>> built_;
+    std::list<std::pair<std::string, std::shared_ptr<const search::EndgameOracle>>> built_;
     /// The keys whose build failed (not tried again), and whether one builds in the background.
     std::set<std::string> failed_;
     bool background_running_ = false;

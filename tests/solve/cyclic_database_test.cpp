@@ -4,6 +4,8 @@
 #include "solve/cyclic_database.hpp"
 
 #include "core/rules_string.hpp"
+#include "search/engine.hpp"
+#include "search/score_units.hpp"
 #include "support/reference_cyclic.hpp"
 #include "support/reference_family.hpp"
 #include "support/temp_dir.hpp"
@@ -186,6 +188,31 @@ TEST(CyclicDatabase, RefusesGamesWhoseSowingsReachAStore) {
         FAIL() << "Kalah was accepted";
     } catch (const std::invalid_argument& e) {
         EXPECT_NE(std::string(e.what()).find("oware"), std::string::npos) << e.what();
+    }
+}
+
+// The engine takes the database's values at its leaves: on a board the database holds,
+// a shallow search's value is the best move's by the database. Awari, which has no
+// majority ending, so that the game the engine plays is the database's.
+TEST(CyclicDatabase, TheEngineReadsItAtItsLeaves) {
+    const Rules rules = make_rules("awari");
+    CyclicDatabase db(rules);
+    db.build(9, 2);
+    search::EngineSettings settings;
+    settings.endgame = &db;
+    search::Engine engine(settings);
+    const std::vector<std::pair<std::vector<int>, std::vector<int>>> boards = {
+        {{1, 0, 2, 0, 0, 1}, {0, 1, 0, 0, 1, 0}},
+        {{0, 3, 0, 1, 0, 2}, {2, 0, 0, 0, 1, 0}},
+        {{0, 0, 0, 0, 4, 1}, {1, 1, 0, 0, 0, 2}}};
+    for (const auto& [south, north] : boards) {
+        const Position p = Position::from_counts(south, north, 20, 19, Side::South);
+        int best = -1000;
+        for (const int move : p.legal_moves(db.rules())) best = std::max(best, db.final_margin_after(p, move));
+        search::SearchLimits limits;
+        limits.depth = 2;
+        const search::SearchReport r = engine.search(rules, p, limits);
+        EXPECT_EQ(r.score, search::kPointsPerStone * best) << to_string(p);
     }
 }
 

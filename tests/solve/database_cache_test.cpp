@@ -1,6 +1,9 @@
 // The cache of open endgame databases a host owns (solve/database_cache.hpp).
 
 #include "solve/database_cache.hpp"
+
+#include "solve/cyclic_database.hpp"
+#include "solve/endgame_db.hpp"
 #include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -73,7 +76,7 @@ TEST(DatabaseCache, BuildsInMemoryTheTiersTheBudgetAllows) {
     EndgameDatabase alone(kalah43);
     alone.build(10, 1);
     for (int t = 0; t <= 10; ++t) {
-        const auto a = alone.tier(t), b = db->tier(t);
+        const auto a = alone.tier(t), b = dynamic_cast<const EndgameDatabase&>(*db).tier(t);
         EXPECT_TRUE(std::equal(a.begin(), a.end(), b.begin(), b.end())) << "tier " << t;
     }
 }
@@ -82,7 +85,7 @@ TEST(DatabaseCache, BuildsInMemoryTheTiersTheBudgetAllows) {
 // asking at once share one build.
 TEST(DatabaseCache, KeepsAFewBuiltDatabasesAndBuildsEachOnce) {
     DatabaseCache cache;
-    std::vector<std::shared_ptr<const EndgameDatabase>> first;
+    std::vector<std::shared_ptr<const search::EndgameOracle>> first;
     for (int pits = 2; pits < 2 + static_cast<int>(DatabaseCache::kBuiltCapacity) + 1; ++pits)
         first.push_back(cache.build(make_rules("kalah", pits, 2), 5000, 1));
     EXPECT_NE(cache.build(make_rules("kalah", 2, 2), 5000, 1), first.front());  // evicted, built afresh
@@ -91,7 +94,7 @@ TEST(DatabaseCache, KeepsAFewBuiltDatabasesAndBuildsEachOnce) {
 
     DatabaseCache together;
     const Rules rules = make_rules("homework", 5, 2);
-    std::shared_ptr<const EndgameDatabase> a, b;
+    std::shared_ptr<const search::EndgameOracle> a, b;
     {
         std::jthread one([&] { a = together.build(rules, 100000, 1); });
         std::jthread two([&] { b = together.build(rules, 100000, 1); });
@@ -106,7 +109,7 @@ TEST(DatabaseCache, BuildsInTheBackgroundWithoutWaiting) {
     DatabaseCache cache;
     const Rules rules = make_rules("kalah", 4, 3);
     const std::uint64_t budget = EndgameDatabase(rules).positions_up_to(14);
-    std::shared_ptr<const EndgameDatabase> db = cache.build_if_ready(rules, budget, 1);
+    std::shared_ptr<const search::EndgameOracle> db = cache.build_if_ready(rules, budget, 1);
     for (int i = 0; i < 3000 && !db; ++i) {
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
         db = cache.build_if_ready(rules, budget, 1);
@@ -115,6 +118,33 @@ TEST(DatabaseCache, BuildsInTheBackgroundWithoutWaiting) {
     EXPECT_EQ(db->max_stones(), 14);
     EXPECT_EQ(cache.build(rules, budget, 1), db);  // the same one, kept
     EXPECT_EQ(cache.built_if_ready(make_rules("relay", 4, 3), budget, 1), nullptr);
+}
+
+// Games whose positions repeat get their own kind of database, on disk and in memory,
+// within a share of the budget that matches their cost.
+TEST(DatabaseCache, OpensAndBuildsDatabasesOfRepeatingGames) {
+    const testing::TempDir dir;
+    const Rules oware = make_rules("oware", 4, 4);
+    CyclicDatabase(oware, dir.path()).build(5, 1);
+    DatabaseCache cache;
+    const auto opened = cache.open(oware, dir.path());
+    ASSERT_NE(opened, nullptr);
+    EXPECT_EQ(opened->max_stones(), 5);
+    EXPECT_NE(dynamic_cast<const CyclicDatabase*>(opened.get()), nullptr);
+    EXPECT_EQ(cache.open(make_rules("awari", 4, 4), dir.path()), nullptr);  // another game's folder
+
+    const CyclicDatabase sizes(oware);
+    const std::uint64_t budget = sizes.positions_up_to(7) * DatabaseCache::kCyclicCost;
+    EXPECT_EQ(DatabaseCache::stones_within(oware, budget), 7);
+    EXPECT_EQ(DatabaseCache::stones_within(oware, budget - 1), 6);
+    const auto built = cache.build(oware, budget, 2);
+    ASSERT_NE(built, nullptr);
+    CyclicDatabase alone(oware);
+    alone.build(7, 1);
+    for (int t = 0; t <= 7; ++t) {
+        const auto a = alone.tier(t), b = dynamic_cast<const CyclicDatabase&>(*built).tier(t);
+        EXPECT_TRUE(std::equal(a.begin(), a.end(), b.begin(), b.end())) << "tier " << t;
+    }
 }
 
 }  // namespace

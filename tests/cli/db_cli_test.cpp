@@ -1,0 +1,80 @@
+// End to end: `mancala db build` and `mancala db query` for games whose positions
+// repeat (Oware, Awari), against the database read directly and hand-checked boards.
+
+#include "core/notation.hpp"
+#include "core/rules_string.hpp"
+#include "solve/cyclic_database.hpp"
+#include "support/temp_dir.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+namespace mancala {
+namespace {
+
+// Its stdout (the name differs from the other CLI tests': they share a unity build).
+std::string output_of(const std::string& command) {
+    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
+    std::string out;
+    char buffer[4096];
+    while (pipe && std::fgets(buffer, sizeof buffer, pipe.get())) out += buffer;
+    return out;
+}
+
+TEST(DbCommand, BuildsResumesAndQueriesOware) {
+    const testing::TempDir dir;
+    const std::string binary = MANCALA_BINARY, out = " --out " + dir.path().string();
+    const auto first =
+        nlohmann::json::parse(output_of(binary + " db build --quiet --json --rules oware --max-stones 4" + out));
+    EXPECT_EQ(first.at("max_stones"), 4);
+    ASSERT_EQ(first.at("tiers").size(), 5u);
+    EXPECT_GE(first.at("tiers")[4].at("passes").get<double>(), 1.0);
+    // Resumed: only tiers 5 and 6 are built.
+    const auto second =
+        nlohmann::json::parse(output_of(binary + " db build --quiet --json --rules oware --max-stones 6" + out));
+    ASSERT_EQ(second.at("tiers").size(), 2u);
+    EXPECT_EQ(second.at("tiers")[0].at("tier"), 5);
+
+    // One seed in South's last house, none across, South's store 20 and North's 27 (48
+    // in all; the notation writes North's row and store first): South must feed North,
+    // who then cannot feed back and keeps it: South ends 20 to 28.
+    const std::string db = " --db " + dir.path().string();
+    const auto q = nlohmann::json::parse(
+        output_of(binary + " db query --json --rules oware --position 0,0,0,0,0,0/0,0,0,0,0,1/27/20/S" + db));
+    EXPECT_EQ(q.at("share"), 0);
+    EXPECT_EQ(q.at("value"), -8);
+    ASSERT_EQ(q.at("moves").size(), 1u);
+    EXPECT_EQ(q.at("moves")[0].at("move"), "F");
+    EXPECT_EQ(q.at("moves")[0].at("value"), -8);
+
+    // Every answer is the database's, read here.
+    const solve::CyclicDatabase read(make_rules("oware"), dir.path());
+    EXPECT_EQ(read.max_stones(), 6);
+    const Position p = Position::from_counts(std::vector<int>{1, 0, 2, 0, 0, 1}, std::vector<int>{0, 1, 0, 0, 1, 0},
+                                             21, 21, Side::North);
+    const auto n = nlohmann::json::parse(
+        output_of(binary + " db query --json --rules oware --position " + to_notation(p) + db));
+    EXPECT_EQ(n.at("to_move"), "north");
+    EXPECT_EQ(n.at("value"), read.final_margin(p));
+    EXPECT_EQ(n.at("share"), read.share(p));
+}
+
+TEST(DbCommand, RefusesWhatItCannotAnswer) {
+    const testing::TempDir dir;
+    const std::string binary = MANCALA_BINARY, db = " --db " + dir.path().string();
+    const std::string none =
+        output_of(binary + " db query --rules awari --position 0,0,0,0,0,1/0,0,0,0,0,0/20/27/S" + db + " 2>&1");
+    EXPECT_NE(none.find("no database for awari"), std::string::npos) << none;
+    output_of(binary + " db build --quiet --rules awari --max-stones 2 --out " + dir.path().string());
+    const std::string more =
+        output_of(binary + " db query --rules awari --position 0,0,0,0,3,1/0,0,0,0,0,0/20/24/S" + db + " 2>&1");
+    EXPECT_NE(more.find("4 seeds in its pits"), std::string::npos) << more;
+    EXPECT_NE(more.find("holds up to 2"), std::string::npos) << more;
+}
+
+}  // namespace
+}  // namespace mancala
