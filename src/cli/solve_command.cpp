@@ -10,6 +10,7 @@
 #include "core/pit_names.hpp"
 #include "core/rules_string.hpp"
 #include "search/engine.hpp"
+#include "solve/cyclic_database.hpp"
 #include "solve/endgame_db.hpp"
 #include "solve/game_solver.hpp"
 #include "solve/solve_plan.hpp"
@@ -176,9 +177,77 @@ std::string in_flags(const solve::SolveRefused& refused, const SolveArgs& args) 
     }
 }
 
+// A game whose positions repeat (Oware, Awari, Bohnenspiel) is solved by its database:
+// every tier up to the start's seeds, then the start's value read from it (docs/SOLVING.md,
+// "Databases for games with cycles"). A majority rule is left out of the tiers: the
+// winner is the same with it, the margin that of every seed played out.
+void solve_by_cyclic_database(const SolveArgs& args, const Rules& rules, const Position& start) {
+    if (args.method == "search")
+        throw UsageError(
+            fmt::format("{} is solved by its database (--method retrograde or auto): a search "
+                        "proves no value where positions repeat",
+                        rules_string(rules)));
+    if (args.at_least || args.at_most || args.split_plies || args.piece_seconds || !args.journal.empty() ||
+        !args.table.empty() || args.db_stones >= 0)
+        throw UsageError(fmt::format(
+            "--at-least, --at-most, --split, --piece-seconds, --journal, --table and --db-stones are for "
+            "Kalah-shaped games; {} is solved by its database",
+            rules_string(rules)));
+    if (cluster::Communicator::world().distributed())
+        throw UsageError(fmt::format("{} is solved in one process (use --threads)", rules_string(rules)));
+    const int seeds = start.stones_in_pits();
+    if (seeds > solve::CyclicDatabase::kMaxStones)
+        throw UsageError(fmt::format("{} seeds on the board: the databases hold up to {}", seeds,
+                                     solve::CyclicDatabase::kMaxStones));
+    std::optional<solve::CyclicDatabase> db;
+    if (args.db_dir.empty())
+        db.emplace(rules);
+    else
+        db.emplace(rules, args.db_dir);
+    const auto begin = std::chrono::steady_clock::now();
+    DbProgress progress(stderr, !args.json, is_terminal(stderr));
+    db->build(seeds, args.threads, [&](const solve::BuildProgress& p) { progress.update(p); });
+    progress.finish();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    std::uint64_t built = 0;
+    for (const auto& [tier, stats] : db->built_tiers()) built += stats.positions;
+    // The first player's (South's) final margin, and the moves that keep it.
+    const Side me = start.to_move();
+    const int mover = db->final_margin(start);
+    const int first_player = me == Side::South ? mover : -mover;
+    std::vector<std::string> moves;
+    if (!start.is_terminal(db->rules()))
+        for (int m : start.legal_moves(db->rules()))
+            if (db->final_margin_after(start, m) == mover) moves.push_back(pit_name(rules, me, m));
+    if (args.json) {
+        fmt::print("{}\n", nlohmann::json{{"rules", rules_string(rules)},
+                                          {"pits", rules.pits},
+                                          {"seeds", rules.seeds},
+                                          {"value", first_player},
+                                          {"best_moves", moves},
+                                          {"seconds", seconds},
+                                          {"nodes", built},
+                                          {"positions", db->positions_up_to(seeds)},
+                                          {"method", "database"},
+                                          {"majority_left_out", rules.majority},
+                                          {"peak_rss_mb", peak_rss_mb()}}
+                               .dump());
+        return;
+    }
+    const std::string verdict = first_player > 0   ? fmt::format("first player wins by {}", first_player)
+                                : first_player < 0 ? fmt::format("first player loses by {}", -first_player)
+                                                   : std::string("draw");
+    fmt::print("{}({},{}): {}{}\n", rules_string(rules), rules.pits, rules.seeds, verdict,
+               rules.majority ? " (the winner with its majority rule; the margin with every seed played out)" : "");
+    if (!moves.empty()) fmt::print("best first move{}: {}\n", moves.size() > 1 ? "s" : "", fmt::join(moves, " "));
+    fmt::print("database: tiers 0..{}, {} positions built in {:.2f} s, peak memory {:.0f} MiB\n", seeds, built,
+               seconds, peak_rss_mb());
+}
+
 void run(const SolveArgs& args) {
     const Rules rules = args.game.parsed_rules();
     const Position start = args.game.start(rules);
+    if (solve::cyclic_database_rules(rules)) return solve_by_cyclic_database(args, rules, start);
     const bool from_position = !args.game.position.empty();  // a piece of a longer proof, maybe
     solve::SolveRequest request;
     request.rules = rules;

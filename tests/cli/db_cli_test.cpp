@@ -4,6 +4,7 @@
 #include "core/notation.hpp"
 #include "core/rules_string.hpp"
 #include "solve/cyclic_database.hpp"
+#include "support/reference_cyclic.hpp"
 #include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -61,6 +62,26 @@ TEST(DbCommand, BuildsResumesAndQueriesOware) {
     EXPECT_EQ(n.at("to_move"), "north");
     EXPECT_EQ(n.at("value"), read.final_margin(p));
     EXPECT_EQ(n.at("share"), read.share(p));
+}
+
+// `solve` on a game whose positions repeat reads the start from its database: against
+// the search along every path, on boards small enough for it.
+TEST(DbCommand, SolveReadsTheStartFromTheDatabase) {
+    for (const char* game : {"oware", "awari", "bohnenspiel"})
+        for (const auto& [pits, seeds] : {std::pair{2, 1}, std::pair{2, 2}, std::pair{2, 3}}) {
+            const Rules rules = make_rules(game, pits, seeds);
+            reference::PathSearch search(reference::parse_family_rules(spelled_out(rules)), false);
+            const std::vector<int> row(static_cast<std::size_t>(pits), seeds);
+            const int stones = 2 * pits * seeds;
+            const auto solved = nlohmann::json::parse(
+                output_of(std::string(MANCALA_BINARY) + " solve --json --rules " + game + " --pits " +
+                          std::to_string(pits) + " --seeds " + std::to_string(seeds)));
+            EXPECT_EQ(solved.at("value").get<int>(), 2 * search.value(row, row) - stones) << game << pits << seeds;
+            EXPECT_EQ(solved.at("method"), "database");
+        }
+    const std::string refused =
+        output_of(std::string(MANCALA_BINARY) + " solve --rules oware --pits 3 --seeds 1 --at-least 2 2>&1");
+    EXPECT_NE(refused.find("solved by its database"), std::string::npos) << refused;
 }
 
 TEST(DbCommand, RefusesWhatItCannotAnswer) {
