@@ -4,6 +4,7 @@
 
 #include "arena/progress.hpp"
 #include "cli/db_progress.hpp"
+#include "cluster/cluster_cyclic_team.hpp"
 #include "cluster/cluster_tier_team.hpp"
 #include "cluster/communicator.hpp"
 #include "cluster/owned_build.hpp"
@@ -73,23 +74,33 @@ void build_owned(const DbArgs& args) {
 }
 
 // A game whose positions repeat (Oware, Awari, Bohnenspiel): solve/cyclic_database.hpp,
-// tier by tier with a pass over the tier and a fixpoint on the rest, on one machine.
+// tier by tier with a pass over the tier and a fixpoint on the rest; under mpirun each
+// process plays the moves of a run of every tier and they exchange bounds
+// (cluster/cluster_cyclic_team.hpp). The leader writes the files and alone speaks.
 void build_cyclic(const DbArgs& args, const Rules& rules) {
-    if (args.owned_blocks || cluster::Communicator::world().distributed())
-        throw UsageError(
-            fmt::format("the databases of {} are built by one process (use --threads); the cluster "
-                        "layer builds Kalah-shaped games only",
-                        rules_string(rules)));
+    if (args.owned_blocks)
+        throw UsageError(fmt::format("--owned-blocks builds Kalah-shaped games only, not {}", rules_string(rules)));
+    const auto& world = cluster::Communicator::world();
     solve::CyclicDatabase db(rules, args.dir);
     const int had = db.max_stones();
+    if (world.min(static_cast<std::uint64_t>(had + 1)) != world.max(static_cast<std::uint64_t>(had + 1)))
+        throw std::runtime_error(fmt::format(
+            "the processes find different tiers under {} (it must be one folder all of them share)", args.dir));
+    std::optional<cluster::ClusterCyclicTeam> team;
+    if (world.distributed()) team.emplace(world);
     const auto folder = solve::CyclicDatabase::folder(args.dir, rules);
-    if (!args.quiet)
-        fmt::print(stderr, "{}: {} tiers present, building tiers {}..{} ({} positions) with {} threads\n",
+    const bool quiet = args.quiet || !world.leader();
+    if (!quiet)
+        fmt::print(stderr, "{}: {} tiers present, building tiers {}..{} ({} positions) with {} threads{}\n",
                    folder.string(), had + 1, had + 1, args.max_stones,
-                   db.positions_up_to(args.max_stones) - db.positions_up_to(had), args.threads);
-    DbProgress progress(stderr, !args.quiet, is_terminal(stderr));
-    db.build(args.max_stones, args.threads, [&](const solve::BuildProgress& p) { progress.update(p); });
+                   db.positions_up_to(args.max_stones) - db.positions_up_to(had), args.threads,
+                   team ? fmt::format(" in each of {} processes", world.size()) : "");
+    DbProgress progress(stderr, !quiet, is_terminal(stderr));
+    db.build(
+        args.max_stones, args.threads, [&](const solve::BuildProgress& p) { progress.update(p); },
+        team ? &*team : nullptr);
     progress.finish();
+    if (!world.leader()) return;
     nlohmann::json tiers = nlohmann::json::array();
     std::uint64_t positions = 0, visits = 0;
     for (const auto& [tier, stats] : db.built_tiers()) {
@@ -97,6 +108,7 @@ void build_cyclic(const DbArgs& args, const Rules& rules) {
                          {"positions", stats.positions},
                          {"unsettled", stats.unsettled},
                          {"passes", stats.passes()},
+                         {"rounds", stats.rounds},
                          {"open", stats.open},
                          {"bytes", db.tier_bytes(tier)}});
         positions += stats.positions;
@@ -110,7 +122,7 @@ void build_cyclic(const DbArgs& args, const Rules& rules) {
                                           {"seconds", seconds},
                                           {"positions_built", positions},
                                           {"moves_played", visits},
-                                          {"processes", 1},
+                                          {"processes", world.size()},
                                           {"tiers", tiers}}
                                .dump());
         return;

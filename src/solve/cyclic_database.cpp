@@ -91,13 +91,15 @@ std::uint64_t CyclicDatabase::tier_bytes(int t) const {
 }
 
 void CyclicDatabase::build(int max_stones, int threads,
-                           const std::function<void(const BuildProgress&)>& on_progress) {
+                           const std::function<void(const BuildProgress&)>& on_progress, CyclicTeam* team) {
     if (max_stones < 0 || max_stones > kMaxStones)
         throw std::invalid_argument(
             fmt::format("a database holds 0 to {} seeds in the pits, not {}", kMaxStones, max_stones));
     if (max_stones <= this->max_stones()) return;
     if (index_->max_stones() < max_stones) index_ = std::make_unique<TierIndex>(rules_.pits, max_stones);
-    if (dir_) EndgameDatabase::remove_unfinished_files(*dir_);
+    // A team's other processes keep their tiers in memory: one writes the files.
+    const bool writes = dir_ && (!team || team->writes_files());
+    if (writes) EndgameDatabase::remove_unfinished_files(*dir_);
     const int first = this->max_stones() + 1;
     BuildProgress progress;
     progress.last_tier = max_stones;
@@ -111,8 +113,9 @@ void CyclicDatabase::build(int max_stones, int threads,
         progress.tier_size = size;
         progress.tier_finished = false;
         const std::uint64_t before = progress.done;
-        const CyclicTierStats stats =
-            solve_cyclic_tier(rules_, *index_, tier, tiers_, values, threads, [&](int sweep, std::uint64_t done) {
+        const CyclicTierStats stats = solve_cyclic_tier(
+            rules_, *index_, tier, tiers_, values, threads,
+            [&](int sweep, std::uint64_t done) {
                 const auto now = std::chrono::steady_clock::now();
                 if (!on_progress || now - last_report < std::chrono::milliseconds(200)) return;
                 last_report = now;
@@ -121,9 +124,10 @@ void CyclicDatabase::build(int max_stones, int threads,
                 progress.done = before + done;
                 progress.seconds = std::chrono::duration<double>(now - started).count();
                 on_progress(progress);
-            });
+            },
+            team);
         built_.emplace_back(tier, stats);
-        if (dir_) {
+        if (writes) {
             write_tier_file(tier_path(tier), identity(tier), values);
             files_.push_back(std::make_unique<TierFile>(tier_path(tier), identity(tier), false));
             tiers_.push_back(files_.back()->values());

@@ -61,7 +61,10 @@ public:
 
     /// Builds every tier up to `max_stones` that is not there yet (on disk, each is
     /// written as soon as it is done). Throws std::invalid_argument beyond kMaxStones.
-    void build(int max_stones, int threads, const std::function<void(const BuildProgress&)>& on_progress = {});
+    /// With a `team` (not owned) the team's processes solve each tier together, and only
+    /// the one the team names writes the files.
+    void build(int max_stones, int threads, const std::function<void(const BuildProgress&)>& on_progress = {},
+               CyclicTeam* team = nullptr);
     /// What solving each tier built by this object took, in tier order.
     const std::vector<std::pair<int, CyclicTierStats>>& built_tiers() const { return built_; }
 

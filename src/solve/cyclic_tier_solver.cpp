@@ -2,6 +2,7 @@
 
 #include "core/rule_decisions.hpp"
 #include "search/cyclic_board.hpp"
+#include "solve/tier_builder.hpp"
 #include "util/assert.hpp"
 
 #include <algorithm>
@@ -111,26 +112,33 @@ void first_pass(const TierContext& c, std::uint64_t first, std::uint64_t last, s
 // The unsettled part of the tier as a compact graph: boards numbered 0 .. size-1 in
 // index order, each with a constant (its exits and the settled boards it leads to)
 // and the unsettled boards its moves lead to (kOpponent: the opponent is due there).
+// This process's unsettled boards as a compact graph: boards numbered in index order
+// among every unsettled board of the tier (`offset` is the number of the first one
+// here), each with a constant (its exits and the settled boards it leads to) and the
+// unsettled boards its moves lead to, by number (kOpponent: the opponent is due there).
 struct OpenGraph {
     static constexpr std::uint32_t kOpponent = 1u << 31;
+    std::uint32_t offset = 0;
     std::vector<std::uint64_t> boards;
     std::vector<std::uint8_t> constant;
     std::vector<std::uint64_t> first;  // [board]: its first edge; first[size] = edges
-    std::vector<std::uint32_t> edges;  // an open board's number, kOpponent set where the opponent is due
+    std::vector<std::uint32_t> edges;
 };
 
-OpenGraph open_graph(std::vector<ChunkGraph>& chunks, std::span<const std::uint8_t> known, int tier,
-                     std::span<const std::uint8_t> settled, std::span<const std::uint32_t> number) {
+// `code[x]`: the value of a settled board, kOpen for an unsettled one.
+constexpr std::int8_t kOpen = -1;
+
+OpenGraph open_graph(std::vector<ChunkGraph>& chunks, std::span<const std::int8_t> code, int tier,
+                     std::span<const std::uint32_t> number) {
     OpenGraph g;
     std::size_t boards = 0, edges = 0;
     for (const ChunkGraph& c : chunks) {
         boards += c.boards.size();
         edges += c.children.size();
     }
-    if (boards >= OpenGraph::kOpponent)
-        throw std::length_error("a tier has more unsettled boards than its graph numbers (2^31)");
     g.boards.reserve(boards);
     for (const ChunkGraph& c : chunks) g.boards.insert(g.boards.end(), c.boards.begin(), c.boards.end());
+    if (!g.boards.empty()) g.offset = number[g.boards.front()];
     g.constant.reserve(boards);
     g.first.reserve(boards + 1);
     g.edges.reserve(edges);
@@ -142,8 +150,8 @@ OpenGraph open_graph(std::vector<ChunkGraph>& chunks, std::span<const std::uint8
             for (std::uint32_t k = 0; k < c.degree[i]; ++k, ++e) {
                 const std::uint64_t q = c.children[e] & ~kFlip;
                 const bool flips = (c.children[e] & kFlip) != 0;
-                if (settled[q]) {
-                    constant = std::max<int>(constant, flips ? tier - known[q] : known[q]);
+                if (code[q] != kOpen) {
+                    constant = std::max<int>(constant, flips ? tier - code[q] : code[q]);
                     continue;
                 }
                 const std::uint32_t at = number[q];
@@ -157,57 +165,81 @@ OpenGraph open_graph(std::vector<ChunkGraph>& chunks, std::span<const std::uint8
     return g;
 }
 
-// The fixpoint over the open graph from lo = 0 and hi = tier: every board is evaluated
-// once, then again only when a board it leads to has changed. The operator is
-// monotone, so lo only rises and hi only falls, whatever the order, and the work ends at
-// the pair of fixpoints. Returns the evaluations.
-std::uint64_t settle_open_graph(const OpenGraph& g, int tier, std::vector<std::uint8_t>& lo,
-                                std::vector<std::uint8_t>& hi) {
+// The fixpoint over the open graph: `lo` and `hi` hold every unsettled board of the tier
+// by number (from 0 and the tier at first); this process evaluates its own. Every board
+// is evaluated once, then again only when a board it leads to has changed: here, or in
+// another process (told by `exchange`, which combines the bounds of every process and
+// says whether any changed one). The operator is monotone, so lo only rises and hi only
+// falls, whatever the order, and the work ends at the pair of fixpoints.
+struct Settled {
+    std::uint64_t evaluations = 0;
+    int rounds = 0;
+};
+
+Settled settle_open_graph(const OpenGraph& g, int tier, std::vector<std::uint8_t>& lo,
+                          std::vector<std::uint8_t>& hi, CyclicTeam* team) {
     const std::size_t size = g.boards.size();
-    lo.assign(size, 0);
-    hi.assign(size, static_cast<std::uint8_t>(tier));
-    // Who leads to whom, backwards: the boards to look at again when one changes.
+    const std::uint32_t offset = g.offset;
+    auto local = [&](std::uint32_t q) { return q >= offset && q - offset < size; };
+    // Who leads to whom here, backwards: the boards to look at again when one changes.
     std::vector<std::uint64_t> first_parent(size + 1, 0);
-    for (const std::uint32_t e : g.edges) ++first_parent[(e & ~OpenGraph::kOpponent) + 1];
+    for (const std::uint32_t e : g.edges)
+        if (local(e & ~OpenGraph::kOpponent)) ++first_parent[(e & ~OpenGraph::kOpponent) - offset + 1];
     for (std::size_t x = 0; x < size; ++x) first_parent[x + 1] += first_parent[x];
-    std::vector<std::uint32_t> parents(g.edges.size());
+    std::vector<std::uint32_t> parents(first_parent[size]);
     {
         std::vector<std::uint64_t> fill(first_parent.begin(), first_parent.end() - 1);
         for (std::size_t x = 0; x < size; ++x)
             for (std::uint64_t e = g.first[x]; e < g.first[x + 1]; ++e)
-                parents[fill[g.edges[e] & ~OpenGraph::kOpponent]++] = static_cast<std::uint32_t>(x);
+                if (const std::uint32_t q = g.edges[e] & ~OpenGraph::kOpponent; local(q))
+                    parents[fill[q - offset]++] = static_cast<std::uint32_t>(x);
     }
     // Sweeps in index order over the boards marked since the last look: the graph's
     // arrays are read in order, which a queue's order would not.
     std::vector<std::uint8_t> marked(size, 1);
-    std::uint64_t evaluations = 0;
-    for (bool any = true; any;) {
-        any = false;
-        for (std::size_t x = 0; x < size; ++x) {
-            if (!marked[x]) continue;
-            marked[x] = 0;
-            ++evaluations;
-            int a = g.constant[x], b = g.constant[x];
-            for (std::uint64_t e = g.first[x]; e < g.first[x + 1]; ++e) {
-                const std::uint32_t q = g.edges[e] & ~OpenGraph::kOpponent;
-                if (g.edges[e] & OpenGraph::kOpponent) {
-                    a = std::max(a, tier - hi[q]);
-                    b = std::max(b, tier - lo[q]);
-                } else {
-                    a = std::max<int>(a, lo[q]);
-                    b = std::max<int>(b, hi[q]);
+    std::vector<std::uint8_t> lo_before, hi_before;
+    Settled result;
+    for (;;) {
+        ++result.rounds;
+        bool changed_here = false;
+        for (bool any = true; any;) {
+            any = false;
+            for (std::size_t x = 0; x < size; ++x) {
+                if (!marked[x]) continue;
+                marked[x] = 0;
+                ++result.evaluations;
+                const std::size_t at = offset + x;
+                int a = g.constant[x], b = g.constant[x];
+                for (std::uint64_t e = g.first[x]; e < g.first[x + 1]; ++e) {
+                    const std::uint32_t q = g.edges[e] & ~OpenGraph::kOpponent;
+                    if (g.edges[e] & OpenGraph::kOpponent) {
+                        a = std::max(a, tier - hi[q]);
+                        b = std::max(b, tier - lo[q]);
+                    } else {
+                        a = std::max<int>(a, lo[q]);
+                        b = std::max<int>(b, hi[q]);
+                    }
                 }
+                a = std::max<int>(a, lo[at]);
+                b = std::min<int>(b, hi[at]);
+                if (a == lo[at] && b == hi[at]) continue;
+                lo[at] = static_cast<std::uint8_t>(a);
+                hi[at] = static_cast<std::uint8_t>(b);
+                for (std::uint64_t p = first_parent[x]; p < first_parent[x + 1]; ++p) marked[parents[p]] = 1;
+                any = changed_here = true;
             }
-            a = std::max<int>(a, lo[x]);
-            b = std::min<int>(b, hi[x]);
-            if (a == lo[x] && b == hi[x]) continue;
-            lo[x] = static_cast<std::uint8_t>(a);
-            hi[x] = static_cast<std::uint8_t>(b);
-            for (std::uint64_t p = first_parent[x]; p < first_parent[x + 1]; ++p) marked[parents[p]] = 1;
-            any = true;
         }
+        if (!team) return result;
+        lo_before = lo;
+        hi_before = hi;
+        if (!team->exchange(lo, hi, changed_here)) return result;
+        // Look again at the boards that lead to one another process changed.
+        for (std::size_t x = 0; x < size; ++x)
+            for (std::uint64_t e = g.first[x]; e < g.first[x + 1] && !marked[x]; ++e) {
+                const std::uint32_t q = g.edges[e] & ~OpenGraph::kOpponent;
+                marked[x] = lo[q] != lo_before[q] || hi[q] != hi_before[q];
+            }
     }
-    return evaluations;
 }
 
 }  // namespace
@@ -228,7 +260,8 @@ int cyclic_terminal_share(const Rules& rules, const int* cells) {
 CyclicTierStats solve_cyclic_tier(const Rules& rules, const TierIndex& index, int tier,
                                   std::span<const std::span<const std::int8_t>> lower,
                                   std::span<std::int8_t> values, int threads,
-                                  const std::function<void(int sweep, std::uint64_t done)>& on_progress) {
+                                  const std::function<void(int sweep, std::uint64_t done)>& on_progress,
+                                  CyclicTeam* team) {
     MANCALA_ASSERT(search::cyclic_shaped(rules) && !rules.majority,
                    "a cyclic tier plays cyclic rules, majority off");
     MANCALA_ASSERT(static_cast<int>(lower.size()) >= tier, "every lower tier is there");
@@ -237,17 +270,19 @@ CyclicTierStats solve_cyclic_tier(const Rules& rules, const TierIndex& index, in
     CyclicTierStats stats;
     stats.positions = size;
     const TierContext context{rules, CyclicRules(rules), index, tier, lower};
+    const IndexRange mine = team ? team->share(size) : IndexRange{0, size};
 
-    // The first pass, in chunks handed out in turn so that the threads end together.
+    // The first pass over this process's share, in chunks handed out in turn so that
+    // the threads end together. `code` holds what is known of every board of the tier.
     constexpr std::uint64_t kChunk = 1 << 14;
-    const std::uint64_t chunks = (size + kChunk - 1) / kChunk;
+    const std::uint64_t chunks = (mine.last - mine.first + kChunk - 1) / kChunk;
     std::vector<std::uint8_t> known(size, 0);
     std::vector<ChunkGraph> graphs(chunks);
     std::atomic<std::uint64_t> next{0}, done{0};
     // The calling thread works too, and reports between its chunks.
     auto work = [&](bool reports) {
         for (std::uint64_t k; (k = next.fetch_add(1)) < chunks;) {
-            const std::uint64_t first = k * kChunk, last = std::min(size, first + kChunk);
+            const std::uint64_t first = mine.first + k * kChunk, last = std::min(mine.last, first + kChunk);
             first_pass(context, first, last, known, graphs[k]);
             done += last - first;
             if (reports && on_progress) on_progress(1, done.load());
@@ -259,40 +294,46 @@ CyclicTierStats solve_cyclic_tier(const Rules& rules, const TierIndex& index, in
         work(true);
     }
     for (const ChunkGraph& g : graphs) stats.move_visits += g.moves;
-    // Each unsettled board's number in the open graph, in index order.
-    std::vector<std::uint8_t> settled(size, 1);
+    std::vector<std::int8_t> code(size, kTierUnknown);
+    for (std::uint64_t x = mine.first; x < mine.last; ++x) code[x] = static_cast<std::int8_t>(known[x]);
+    known = {};
+    for (const ChunkGraph& g : graphs)
+        for (const std::uint64_t x : g.boards) code[x] = kOpen;
+    if (team) team->combine(code);  // every board's code from the process that holds it
+    // Every unsettled board's number in the open graph, in index order.
     std::vector<std::uint32_t> number(size, 0);
     std::uint64_t unsettled = 0;
-    for (const ChunkGraph& g : graphs)
-        for (const std::uint64_t x : g.boards) {
-            settled[x] = 0;
-            number[x] = static_cast<std::uint32_t>(unsettled++);
-        }
+    for (std::uint64_t x = 0; x < size; ++x)
+        if (code[x] == kOpen) number[x] = static_cast<std::uint32_t>(unsettled++);
     if (unsettled >= OpenGraph::kOpponent)
         throw std::length_error("a tier has more unsettled boards than its graph numbers (2^31)");
-    const OpenGraph graph = open_graph(graphs, known, tier, settled, number);
-    settled = {};
+    const OpenGraph graph = open_graph(graphs, code, tier, number);
     number = {};
-    std::vector<std::uint8_t> lo, hi;
-    stats.evaluations = settle_open_graph(graph, tier, lo, hi);
+    std::vector<std::uint8_t> lo(unsettled, 0), hi(unsettled, static_cast<std::uint8_t>(tier));
+    const Settled settled = settle_open_graph(graph, tier, lo, hi, team);
+    stats.evaluations = settled.evaluations;
+    stats.rounds = settled.rounds;
     stats.unsettled = graph.boards.size();
     if (on_progress) on_progress(2, size);
 
     std::array<int, kMaxCells> cells{};
-    if (size > 0) index.unrank(tier, 0, cells.data());
+    if (mine.first < mine.last) index.unrank(tier, mine.first, cells.data());
     std::size_t open = 0;
-    for (std::uint64_t x = 0; x < size; ++x) {
-        if (x > 0) index.next(cells.data());
-        int split = 0;
-        for (int i = 0; i < rules.pits; ++i) split += cells[static_cast<std::size_t>(i)];
-        int value = known[x];
-        if (open < graph.boards.size() && graph.boards[open] == x) {
-            if (lo[open] != hi[open]) ++stats.open;
-            value = std::clamp<int>(split, lo[open], hi[open]);
-            ++open;
+    std::fill(values.begin(), values.end(), kTierUnknown);
+    for (std::uint64_t x = mine.first; x < mine.last; ++x) {
+        if (x > mine.first) index.next(cells.data());
+        int value = code[x];
+        if (value == kOpen) {
+            MANCALA_ASSERT(graph.boards[open] == x, "the open graph holds the unsettled boards in order");
+            const std::size_t at = graph.offset + open++;
+            int split = 0;
+            for (int i = 0; i < rules.pits; ++i) split += cells[static_cast<std::size_t>(i)];
+            if (lo[at] != hi[at]) ++stats.open;
+            value = std::clamp<int>(split, lo[at], hi[at]);
         }
         values[x] = static_cast<std::int8_t>(2 * value - tier);
     }
+    if (team) team->combine(values);
     return stats;
 }
 

@@ -20,11 +20,13 @@
 // moves of one board; the graph holds about 60 bytes an unsettled board.
 
 #include "core/rules.hpp"
+#include "solve/tier_builder.hpp"
 #include "solve/tier_index.hpp"
 
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <vector>
 
 namespace mancala::solve {
 
@@ -34,6 +36,7 @@ struct CyclicTierStats {
     std::uint64_t evaluations = 0;  ///< of the unsettled positions' bounds, to the fixpoint
     std::uint64_t open = 0;         ///< positions whose bounds differ at the end (lo < hi)
     std::uint64_t move_visits = 0;  ///< moves played
+    int rounds = 1;                 ///< exchanges of bounds between processes, plus one
     /// Passes over the tier, counting the evaluations as a fraction of the unsettled
     /// positions: the pass that plays every move, then the fixpoint's share.
     double passes() const {
@@ -41,15 +44,35 @@ struct CyclicTierStats {
     }
 };
 
+/// The processes that solve a tier together (cluster/): each plays the moves of its
+/// share, and they exchange bounds until none changes.
+class CyclicTeam {
+public:
+    virtual ~CyclicTeam() = default;
+    /// This process's share of a tier of `size` boards: a run of indices, the runs of
+    /// the processes in rank order covering the tier.
+    virtual IndexRange share(std::uint64_t size) const = 0;
+    /// Each byte becomes its maximum over the processes.
+    virtual void combine(std::span<std::int8_t> bytes) = 0;
+    /// `lo` becomes its maximum and `hi` its minimum over the processes; true when some
+    /// process says `changed`.
+    virtual bool exchange(std::vector<std::uint8_t>& lo, std::vector<std::uint8_t>& hi, bool changed) = 0;
+    /// True for the one process of a team that writes the tier files.
+    virtual bool writes_files() const = 0;
+};
+
 /// Fills `values` (TierIndex order, index.size(tier) entries) with 2 V(x) - tier for
 /// every position x of `tier`: what its mover gains over the opponent, the stores
 /// left out. `rules` are those the database plays (cyclic_shaped, majority off);
 /// `lower[t]` holds tier t for every t < tier. `on_progress(sweep, done)` is called
 /// from the calling thread now and then.
+/// With a `team`, this process plays the moves of its share only, and every process
+/// ends with the whole tier; the stats are this process's.
 CyclicTierStats solve_cyclic_tier(const Rules& rules, const TierIndex& index, int tier,
                                   std::span<const std::span<const std::int8_t>> lower,
                                   std::span<std::int8_t> values, int threads,
-                                  const std::function<void(int sweep, std::uint64_t done)>& on_progress = {});
+                                  const std::function<void(int sweep, std::uint64_t done)>& on_progress = {},
+                                  CyclicTeam* team = nullptr);
 
 /// Seeds the mover of a position with no legal move ends up with (the game is over:
 /// the rules' leftovers, the last move the opponent's). `cells` as TierIndex's.

@@ -8,7 +8,9 @@
 #  - 3 processes each holding only a block of every tier (--owned-blocks) write
 #    the same files, resume a build, and restart one killed mid-way identically;
 #  - a proof split among 3 processes gives the retrograde value and an optimal move,
-#    and a bound test the same answer; a retrograde solve built by 3 the same value.
+#    and a bound test the same answer; a retrograde solve built by 3 the same value;
+#  - a database of a game whose positions repeat (Oware, Awari) built by 2 and by 3
+#    processes is the one built by 1, file for file.
 # Usage: mpi_test.sh MANCALA MPIEXEC
 set -euo pipefail
 mancala=$1
@@ -110,6 +112,16 @@ done
 built=$("${mpirun[@]}" -np 3 "$mancala" solve --rules kalah --pits 3 --seeds 5 --method retrograde --threads 1 --json)
 agree "$("$mancala" solve --rules kalah --pits 3 --seeds 5 --method retrograde --json)" "$built" ||
     fail "retrograde by 3 processes: $built"
+echo "== Oware and Awari databases built by 2 and 3 processes are the ones built by 1"
+for game in oware awari; do
+    "$mancala" db build --rules $game --pits 4 --max-stones 10 --out "$work/cyclic-1" --quiet >/dev/null
+    for np in 2 3; do
+        "${mpirun[@]}" -np $np "$mancala" db build --rules $game --pits 4 --max-stones 10 --out "$work/cyclic-$np" \
+            --threads 1 --quiet --json >"$work/cyclic-$np.json"
+        grep -q "\"processes\":$np" "$work/cyclic-$np.json" || fail "$np processes: $(cat "$work/cyclic-$np.json")"
+        diff -r "$work/cyclic-1/$game-4" "$work/cyclic-$np/$game-4" || fail "$game by $np processes: the files differ"
+    done
+done
 echo "== other commands refuse to run once per process"
 status=0
 "${mpirun[@]}" -np 2 "$mancala" db query --rules kalah --pits 5 --db "$work/one" >"$work/query.out" 2>&1 || status=$?
