@@ -13,6 +13,7 @@
 #include "core/rules_string.hpp"
 #include "solve/cyclic_database.hpp"
 #include "solve/endgame_db.hpp"
+#include "util/memory_usage.hpp"
 #include "util/terminal.hpp"
 
 #include <fmt/format.h>
@@ -34,6 +35,8 @@ struct DbArgs {
     bool quiet = false;
     bool json = false;
     bool owned_blocks = false;
+    /// Games whose positions repeat: refuse a build expected to take more (MiB; 0: 3/4 of the machine's).
+    std::uint64_t max_memory_mb = 0;
 };
 
 // --owned-blocks: every process holds only its block of each tier and asks the
@@ -89,6 +92,14 @@ void build_cyclic(const DbArgs& args, const Rules& rules) {
     std::optional<cluster::ClusterCyclicTeam> team;
     if (world.distributed()) team.emplace(world);
     const auto folder = solve::CyclicDatabase::folder(args.dir, rules);
+    const std::uint64_t bound_mb =
+        args.max_memory_mb > 0 ? args.max_memory_mb : physical_memory_bytes() / 4 * 3 / (1024 * 1024);
+    const std::uint64_t need_mb = (db.build_memory(args.max_stones) + (1 << 20) - 1) >> 20;
+    if (bound_mb > 0 && need_mb > bound_mb)
+        throw UsageError(fmt::format(
+            "building {} up to {} seeds needs about {} MiB at its peak ({} bytes a board of the largest tier while "
+            "it is solved), more than --max-memory {} MiB",
+            rules_string(rules), args.max_stones, need_mb, solve::CyclicDatabase::kBytesPerBoardBuilt, bound_mb));
     const bool quiet = args.quiet || !world.leader();
     if (!quiet)
         fmt::print(stderr, "{}: {} tiers present, building tiers {}..{} ({} positions) with {} threads{}\n",
@@ -122,6 +133,8 @@ void build_cyclic(const DbArgs& args, const Rules& rules) {
                                           {"seconds", seconds},
                                           {"positions_built", positions},
                                           {"moves_played", visits},
+                                          {"peak_rss_mb", peak_rss_mb()},
+                                          {"expected_peak_mb", need_mb},
                                           {"processes", world.size()},
                                           {"tiers", tiers}}
                                .dump());
@@ -138,6 +151,7 @@ void build_cyclic(const DbArgs& args, const Rules& rules) {
                static_cast<double>(visits) / std::max(seconds, 1e-9) / 1e6);
     fmt::print("passes per tier (tier:passes, the fixpoint's evaluations counted as a share of a pass): {}\n",
                passes);
+    fmt::print("peak memory {:.0f} MiB (expected {} MiB; --max-memory {} MiB)\n", peak_rss_mb(), need_mb, bound_mb);
 }
 
 // Under mpirun every process runs this: they build each tier together (a share
@@ -309,6 +323,10 @@ void add_db_command(CLI::App& app) {
     b->add_option("--threads", build_args->threads, "threads")->capture_default_str()->check(whole_number(1, 256));
     b->add_flag("--quiet", build_args->quiet, "no progress bar");
     b->add_flag("--json", build_args->json, "print a JSON summary (tiers, sizes on disk, time)");
+    b->add_option("--max-memory", build_args->max_memory_mb,
+                  "games whose positions repeat: refuse a build expected to take more MiB at its peak (default: "
+                  "three quarters of the machine's memory)")
+        ->check(whole_number(1));
     b->add_flag("--owned-blocks", build_args->owned_blocks,
                 "under mpirun: each process holds only its block of every tier and asks the others for the "
                 "children it lacks (databases larger than one machine's memory; kalah and homework rules, one "

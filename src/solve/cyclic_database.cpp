@@ -85,6 +85,15 @@ std::uint64_t CyclicDatabase::positions_up_to(int t) const {
     return total;
 }
 
+std::uint64_t CyclicDatabase::build_memory(int max_stones) const {
+    std::uint64_t peak = 0;
+    for (int t = this->max_stones() + 1; t <= max_stones; ++t) {
+        const std::uint64_t below = dir_ ? 0 : positions_up_to(t - 1);
+        peak = std::max(peak, kBytesPerBoardBuilt * tier_size(t) + below);
+    }
+    return peak;
+}
+
 std::uint64_t CyclicDatabase::tier_bytes(int t) const {
     if (t < 0 || t >= static_cast<int>(files_.size())) return 0;
     return files_[static_cast<std::size_t>(t)]->bytes_on_disk();

@@ -4,6 +4,8 @@
 #include <string>
 #include <string_view>
 
+#include <unistd.h>
+
 namespace mancala {
 
 namespace {
@@ -23,5 +25,10 @@ double status_kb(std::string_view name) {
 double peak_rss_mb() { return status_kb("VmHWM") / 1024.0; }
 
 std::size_t resident_bytes() { return static_cast<std::size_t>(status_kb("VmRSS") * 1024.0); }
+
+std::size_t physical_memory_bytes() {
+    const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) : 0;
+}
 
 }  // namespace mancala
