@@ -1,6 +1,7 @@
 #include "solve/endgame_db.hpp"
 
 #include "core/rules_string.hpp"
+#include "search/cyclic_board.hpp"
 #include "solve/tier_builder.hpp"
 #include "util/assert.hpp"
 
@@ -43,13 +44,16 @@ std::span<std::int8_t> values_of(const util::AnonymousMemory& memory) {
 // The tiers are solved from fewer stones up, which needs a game whose stones only ever
 // reach the stores: a Kalah-shaped one.
 void require_database_rules(const Rules& rules) {
-    if (!kalah_shaped(rules))
-        throw std::invalid_argument(
-            fmt::format("endgame databases and proofs hold Kalah-shaped games only ({} is not one{}); the games of "
-                        "the catalogue "
-                        "that are: kalah, homework, relay",
-                        rules_string(rules),
-                        can_repeat(rules) ? ": its seeds stay on the board and its positions repeat" : ""));
+    if (kalah_shaped(rules)) return;
+    if (search::cyclic_shaped(rules))
+        throw std::invalid_argument(fmt::format(
+            "the databases of games whose positions repeat hold boards of up to {} pits a side, not {} ({})",
+            search::CyclicBoard::kMaxPits, rules.pits, rules_string(rules)));
+    throw std::invalid_argument(fmt::format(
+        "endgame databases hold Kalah-shaped games (kalah, homework, relay) and the games whose positions "
+        "repeat that the cyclic board plays (oware, awari, bohnenspiel), and proofs the Kalah-shaped ones; {} is "
+        "neither{}",
+        rules_string(rules), can_repeat(rules) ? ": its seeds stay on the board and its positions repeat" : ""));
 }
 
 void EndgameDatabase::load_into_memory() {
