@@ -195,9 +195,21 @@ Settled settle_open_graph(const OpenGraph& g, int tier, std::vector<std::uint8_t
                     parents[fill[q - offset]++] = static_cast<std::uint32_t>(x);
     }
     // Sweeps in index order over the boards marked since the last look: the graph's
-    // arrays are read in order, which a queue's order would not.
+    // arrays are read in order, which a queue's order would not. A board's two bounds
+    // share a 16-bit word (lo low, hi high): a child costs one read, not two.
+    std::vector<std::uint16_t> bounds(lo.size());
+    auto pack = [&] {
+        for (std::size_t q = 0; q < lo.size(); ++q) bounds[q] = static_cast<std::uint16_t>(lo[q] | hi[q] << 8);
+    };
+    auto unpack = [&] {
+        for (std::size_t q = 0; q < lo.size(); ++q) {
+            lo[q] = static_cast<std::uint8_t>(bounds[q] & 0xFF);
+            hi[q] = static_cast<std::uint8_t>(bounds[q] >> 8);
+        }
+    };
+    pack();
     std::vector<std::uint8_t> marked(size, 1);
-    std::vector<std::uint8_t> lo_before, hi_before;
+    std::vector<std::uint16_t> before;
     Settled result;
     for (;;) {
         ++result.rounds;
@@ -212,34 +224,39 @@ Settled settle_open_graph(const OpenGraph& g, int tier, std::vector<std::uint8_t
                 int a = g.constant[x], b = g.constant[x];
                 for (std::uint64_t e = g.first[x]; e < g.first[x + 1]; ++e) {
                     const std::uint32_t q = g.edges[e] & ~OpenGraph::kOpponent;
+                    const int child_lo = bounds[q] & 0xFF, child_hi = bounds[q] >> 8;
                     if (g.edges[e] & OpenGraph::kOpponent) {
-                        a = std::max(a, tier - hi[q]);
-                        b = std::max(b, tier - lo[q]);
+                        a = std::max(a, tier - child_hi);
+                        b = std::max(b, tier - child_lo);
                     } else {
-                        a = std::max<int>(a, lo[q]);
-                        b = std::max<int>(b, hi[q]);
+                        a = std::max(a, child_lo);
+                        b = std::max(b, child_hi);
                     }
                 }
-                a = std::max<int>(a, lo[at]);
-                b = std::min<int>(b, hi[at]);
-                if (a == lo[at] && b == hi[at]) continue;
-                lo[at] = static_cast<std::uint8_t>(a);
-                hi[at] = static_cast<std::uint8_t>(b);
+                const int own_lo = bounds[at] & 0xFF, own_hi = bounds[at] >> 8;
+                a = std::max(a, own_lo);
+                b = std::min(b, own_hi);
+                if (a == own_lo && b == own_hi) continue;
+                bounds[at] = static_cast<std::uint16_t>(a | b << 8);
                 for (std::uint64_t p = first_parent[x]; p < first_parent[x + 1]; ++p) marked[parents[p]] = 1;
                 any = changed_here = true;
             }
         }
-        if (!team) return result;
-        lo_before = lo;
-        hi_before = hi;
-        if (!team->exchange(lo, hi, changed_here)) return result;
+        if (!team) break;
+        unpack();
+        before = bounds;
+        const bool go_on = team->exchange(lo, hi, changed_here);
+        pack();
+        if (!go_on) break;
         // Look again at the boards that lead to one another process changed.
         for (std::size_t x = 0; x < size; ++x)
             for (std::uint64_t e = g.first[x]; e < g.first[x + 1] && !marked[x]; ++e) {
                 const std::uint32_t q = g.edges[e] & ~OpenGraph::kOpponent;
-                marked[x] = lo[q] != lo_before[q] || hi[q] != hi_before[q];
+                marked[x] = bounds[q] != before[q];
             }
     }
+    unpack();
+    return result;
 }
 
 }  // namespace
