@@ -45,15 +45,16 @@ std::span<std::int8_t> values_of(const util::AnonymousMemory& memory) {
 // reach the stores: a Kalah-shaped one.
 void require_database_rules(const Rules& rules) {
     if (kalah_shaped(rules)) return;
-    if (search::cyclic_shaped(rules))
+    const bool cyclic = search::cyclic_shaped(rules);
+    if (cyclic && rules.pits > search::CyclicBoard::kMaxPits)
         throw std::invalid_argument(fmt::format(
             "the databases of games whose positions repeat hold boards of up to {} pits a side, not {} ({})",
             search::CyclicBoard::kMaxPits, rules.pits, rules_string(rules)));
     throw std::invalid_argument(fmt::format(
-        "endgame databases hold Kalah-shaped games (kalah, homework, relay) and the games whose positions "
-        "repeat that the cyclic board plays (oware, awari, bohnenspiel), and proofs the Kalah-shaped ones; {} is "
-        "neither{}",
-        rules_string(rules), can_repeat(rules) ? ": its seeds stay on the board and its positions repeat" : ""));
+        "Kalah's endgame databases and proofs hold Kalah-shaped games only ({} is not one{}); the games of the "
+        "catalogue that are: kalah, homework, relay{}",
+        rules_string(rules), can_repeat(rules) ? ": its seeds stay on the board and its positions repeat" : "",
+        cyclic ? "; its own databases are built by `mancala db build` and read by `mancala solve`" : ""));
 }
 
 void EndgameDatabase::load_into_memory() {

@@ -76,7 +76,7 @@ err=$("$mancala" --games "$work/nothing.ini" games 2>&1 >/dev/null)
 out=$("$mancala" solve --rules oware --pits 2 --seeds 1 2>/dev/null)
 [[ $? -eq 0 && $out == *"oware(2,1): first player wins by 2"* ]] || fail "solve oware: '$out'"
 err=$("$mancala" solve --rules toguz-kumalak --pits 2 --seeds 1 2>&1 >/dev/null)
-[[ $? -eq 2 && $err == *"toguz-kumalak is neither"* ]] || fail "solve toguz-kumalak: '$err'"
+[[ $? -eq 2 && $err == *"toguz-kumalak is not one"* ]] || fail "solve toguz-kumalak: '$err'"
 
 [[ $failed -eq 0 ]] && echo "every front end played every game (${#games[@]} games)"
 exit $failed
