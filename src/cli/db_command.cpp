@@ -39,6 +39,13 @@ struct DbArgs {
     std::uint64_t max_memory_mb = 0;
 };
 
+// Under mpirun every process opens the same folder: they must find the same tiers in it.
+void require_same_tiers(const cluster::Communicator& world, int had, const std::string& dir) {
+    if (world.min(static_cast<std::uint64_t>(had + 1)) != world.max(static_cast<std::uint64_t>(had + 1)))
+        throw std::runtime_error(fmt::format(
+            "the processes find different tiers under {} (it must be one folder all of them share)", dir));
+}
+
 // --owned-blocks: every process holds only its block of each tier and asks the
 // others for the children it lacks (cluster/owned_build.hpp).
 void build_owned(const DbArgs& args) {
@@ -86,9 +93,7 @@ void build_cyclic(const DbArgs& args, const Rules& rules) {
     const auto& world = cluster::Communicator::world();
     solve::CyclicDatabase db(rules, args.dir);
     const int had = db.max_stones();
-    if (world.min(static_cast<std::uint64_t>(had + 1)) != world.max(static_cast<std::uint64_t>(had + 1)))
-        throw std::runtime_error(fmt::format(
-            "the processes find different tiers under {} (it must be one folder all of them share)", args.dir));
+    require_same_tiers(world, had, args.dir);
     std::optional<cluster::ClusterCyclicTeam> team;
     if (world.distributed()) team.emplace(world);
     const auto folder = solve::CyclicDatabase::folder(args.dir, rules);
@@ -163,9 +168,7 @@ void build(const DbArgs& args) {
     const auto& world = cluster::Communicator::world();
     solve::EndgameDatabase db(rules, args.dir);
     const int had = db.max_stones();
-    if (world.min(static_cast<std::uint64_t>(had + 1)) != world.max(static_cast<std::uint64_t>(had + 1)))
-        throw std::runtime_error(fmt::format(
-            "the processes find different tiers under {} (it must be one folder all of them share)", args.dir));
+    require_same_tiers(world, had, args.dir);
     std::optional<cluster::ClusterTierTeam> team;
     if (world.distributed()) team.emplace(world);
     const bool speaks = world.leader();

@@ -78,12 +78,7 @@ TierFileIdentity CyclicDatabase::identity(int tier) const {
     return id;
 }
 
-std::uint64_t CyclicDatabase::positions_up_to(int t) const {
-    const TierIndex index(rules_.pits, std::max(t, 0));
-    std::uint64_t total = 0;
-    for (int s = 0; s <= t; ++s) total += index.size(s);
-    return total;
-}
+std::uint64_t CyclicDatabase::positions_up_to(int t) const { return TierIndex::positions_up_to(rules_.pits, t); }
 
 std::uint64_t CyclicDatabase::build_memory(int max_stones) const {
     std::uint64_t peak = 0;

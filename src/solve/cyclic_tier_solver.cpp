@@ -39,7 +39,7 @@ void cells_of(const CyclicBoard& b, int n, int* cells) {
 }
 
 // What the first pass learns of a chunk of the tier: each board whose value is known at
-// once (no move stays in the tier) goes into `known`; the others, in index order, with
+// once (no move stays in the tier) has it in `code`; the others, in index order, with
 // their best exit and the boards their moves lead to in the tier.
 struct ChunkGraph {
     std::vector<std::uint64_t> boards;    // the unsettled boards' indices, ascending
@@ -59,8 +59,26 @@ struct TierContext {
     std::span<const std::span<const std::int8_t>> lower;
 };
 
+// Seeds the mover of a board with no legal move ends up with: the game is over, the
+// rules' leftovers decide, and the last move was the opponent's.
+int terminal_share(const Rules& rules, const int* cells) {
+    const int n = rules.pits;
+    int own = 0, other = 0;
+    for (int i = 0; i < n; ++i) {
+        own += cells[i];
+        other += cells[n + i];
+    }
+    const auto taker = rule::leftovers_taker(rules.leftovers, Side::North, own == 0, other == 0);
+    if (!taker) return own;
+    return *taker == Side::South ? own + other : 0;
+}
+
+// `code[x]`: the value of a settled board, kOpen for an unsettled one (kTierUnknown: a
+// board of another process's share, until the processes combine their codes).
+constexpr std::int8_t kOpen = -1;
+
 // The first pass over [first, last): every move of every board played once.
-void first_pass(const TierContext& c, std::uint64_t first, std::uint64_t last, std::span<std::uint8_t> known,
+void first_pass(const TierContext& c, std::uint64_t first, std::uint64_t last, std::span<std::int8_t> code,
                 ChunkGraph& g) {
     const int n = c.rules.pits, s = c.tier;
     std::array<int, kMaxCells> cells{}, child_cells{};
@@ -72,7 +90,7 @@ void first_pass(const TierContext& c, std::uint64_t first, std::uint64_t last, s
         // Over before a move: a row the end rule stops on, or no legal move.
         unsigned movable = rule::game_over(c.rules.end, own == 0, opp == 0) ? 0 : board.movable(c.packed);
         if (movable == 0) {
-            known[x] = static_cast<std::uint8_t>(cyclic_terminal_share(c.rules, cells.data()));
+            code[x] = static_cast<std::int8_t>(terminal_share(c.rules, cells.data()));
             continue;
         }
         int exit_best = 0;
@@ -100,9 +118,10 @@ void first_pass(const TierContext& c, std::uint64_t first, std::uint64_t last, s
             exit_best = std::max(exit_best, value);
         }
         if (stays == 0) {
-            known[x] = static_cast<std::uint8_t>(exit_best);
+            code[x] = static_cast<std::int8_t>(exit_best);
             continue;
         }
+        code[x] = kOpen;
         g.boards.push_back(x);
         g.exits.push_back(static_cast<std::uint8_t>(exit_best));
         g.degree.push_back(stays);
@@ -124,9 +143,6 @@ struct OpenGraph {
     std::vector<std::uint64_t> first;  // [board]: its first edge; first[size] = edges
     std::vector<std::uint32_t> edges;
 };
-
-// `code[x]`: the value of a settled board, kOpen for an unsettled one.
-constexpr std::int8_t kOpen = -1;
 
 OpenGraph open_graph(std::vector<ChunkGraph>& chunks, std::span<const std::int8_t> code, int tier,
                      std::span<const std::uint32_t> number) {
@@ -261,19 +277,6 @@ Settled settle_open_graph(const OpenGraph& g, int tier, std::vector<std::uint8_t
 
 }  // namespace
 
-int cyclic_terminal_share(const Rules& rules, const int* cells) {
-    const int n = rules.pits;
-    int own = 0, other = 0;
-    for (int i = 0; i < n; ++i) {
-        own += cells[i];
-        other += cells[n + i];
-    }
-    // The mover cannot move, so the last move was the opponent's.
-    const auto taker = rule::leftovers_taker(rules.leftovers, Side::North, own == 0, other == 0);
-    if (!taker) return own;
-    return *taker == Side::South ? own + other : 0;
-}
-
 CyclicTierStats solve_cyclic_tier(const Rules& rules, const TierIndex& index, int tier,
                                   std::span<const std::span<const std::int8_t>> lower,
                                   std::span<std::int8_t> values, int threads,
@@ -293,14 +296,14 @@ CyclicTierStats solve_cyclic_tier(const Rules& rules, const TierIndex& index, in
     // the threads end together. `code` holds what is known of every board of the tier.
     constexpr std::uint64_t kChunk = 1 << 14;
     const std::uint64_t chunks = (mine.last - mine.first + kChunk - 1) / kChunk;
-    std::vector<std::uint8_t> known(size, 0);
+    std::vector<std::int8_t> code(size, kTierUnknown);
     std::vector<ChunkGraph> graphs(chunks);
     std::atomic<std::uint64_t> next{0}, done{0};
     // The calling thread works too, and reports between its chunks.
     auto work = [&](bool reports) {
         for (std::uint64_t k; (k = next.fetch_add(1)) < chunks;) {
             const std::uint64_t first = mine.first + k * kChunk, last = std::min(mine.last, first + kChunk);
-            first_pass(context, first, last, known, graphs[k]);
+            first_pass(context, first, last, code, graphs[k]);
             done += last - first;
             if (reports && on_progress) on_progress(1, done.load());
         }
@@ -311,11 +314,6 @@ CyclicTierStats solve_cyclic_tier(const Rules& rules, const TierIndex& index, in
         work(true);
     }
     for (const ChunkGraph& g : graphs) stats.move_visits += g.moves;
-    std::vector<std::int8_t> code(size, kTierUnknown);
-    for (std::uint64_t x = mine.first; x < mine.last; ++x) code[x] = static_cast<std::int8_t>(known[x]);
-    known = {};
-    for (const ChunkGraph& g : graphs)
-        for (const std::uint64_t x : g.boards) code[x] = kOpen;
     if (team) team->combine(code);  // every board's code from the process that holds it
     // Every unsettled board's number in the open graph, in index order.
     std::vector<std::uint32_t> number(size, 0);

@@ -74,8 +74,4 @@ CyclicTierStats solve_cyclic_tier(const Rules& rules, const TierIndex& index, in
                                   const std::function<void(int sweep, std::uint64_t done)>& on_progress = {},
                                   CyclicTeam* team = nullptr);
 
-/// Seeds the mover of a position with no legal move ends up with (the game is over:
-/// the rules' leftovers, the last move the opponent's). `cells` as TierIndex's.
-int cyclic_terminal_share(const Rules& rules, const int* cells);
-
 }  // namespace mancala::solve

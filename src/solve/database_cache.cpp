@@ -50,13 +50,9 @@ int DatabaseCache::stones_within(const Rules& rules, std::uint64_t max_positions
     if (cyclic) max_positions /= kCyclicCost;
     const int game_stones = 2 * rules.pits * rules.seeds;
     int stones = -1;
-    while (stones + 1 < std::min(game_stones, EndgameDatabase::kMaxStones + 1)) {
-        std::uint64_t positions = 0;
-        const TierIndex sizes(rules.pits, stones + 1);
-        for (int t = 0; t <= stones + 1; ++t) positions += sizes.size(t);
-        if (positions > max_positions) break;
+    while (stones + 1 < std::min(game_stones, EndgameDatabase::kMaxStones + 1) &&
+           TierIndex::positions_up_to(rules.pits, stones + 1) <= max_positions)
         ++stones;
-    }
     return stones;
 }
 

@@ -123,12 +123,7 @@ std::uint64_t EndgameDatabase::tier_size(int t) const {
     return index_->size(t);
 }
 
-std::uint64_t EndgameDatabase::positions_up_to(int t) const {
-    const TierIndex index(rules_.pits, std::max(t, 0));
-    std::uint64_t total = 0;
-    for (int s = 0; s <= t; ++s) total += index.size(s);
-    return total;
-}
+std::uint64_t EndgameDatabase::positions_up_to(int t) const { return TierIndex::positions_up_to(rules_.pits, t); }
 
 std::uint64_t EndgameDatabase::tier_bytes(int t) const {
     if (t < 0 || t >= static_cast<int>(files_.size())) return 0;

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 
@@ -96,6 +97,13 @@ bool TierIndex::next(int* cells) const {
     ++cells[j];
     cells[last] = after - 1;
     return true;
+}
+
+std::uint64_t TierIndex::positions_up_to(int pits, int stones) {
+    const TierIndex index(pits, std::max(stones, 0));
+    std::uint64_t total = 0;
+    for (int s = 0; s <= stones; ++s) total += index.size(s);
+    return total;
 }
 
 Position TierIndex::position(const int* cells) const {

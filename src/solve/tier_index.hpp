@@ -29,6 +29,9 @@ public:
     /// Positions in tier `stones` (mover-relative: both sides to move share them).
     std::uint64_t size(int stones) const { return ways(0, stones); }
 
+    /// Positions of `pits` pits a side in tiers 0 .. `stones` together (0 for stones < 0).
+    static std::uint64_t positions_up_to(int pits, int stones);
+
     /// The index of `p` in its tier, seen from its side to move. Throws
     /// std::invalid_argument for a board of another size or more than max_stones().
     std::uint64_t rank(const Position& p) const;

@@ -4,6 +4,7 @@
 #include "core/notation.hpp"
 #include "core/rules_string.hpp"
 #include "solve/cyclic_database.hpp"
+#include "support/command_output.hpp"
 #include "support/reference_cyclic.hpp"
 #include "support/temp_dir.hpp"
 
@@ -17,14 +18,7 @@
 namespace mancala {
 namespace {
 
-// Its stdout (the name differs from the other CLI tests': they share a unity build).
-std::string output_of(const std::string& command) {
-    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
-    std::string out;
-    char buffer[4096];
-    while (pipe && std::fgets(buffer, sizeof buffer, pipe.get())) out += buffer;
-    return out;
-}
+using testing::output_of;
 
 TEST(DbCommand, BuildsResumesAndQueriesOware) {
     const testing::TempDir dir;

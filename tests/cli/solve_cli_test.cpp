@@ -4,6 +4,7 @@
 
 #include "core/notation.hpp"
 #include "core/rules_string.hpp"
+#include "support/command_output.hpp"
 #include "support/exhaustive_search.hpp"
 #include "support/temp_dir.hpp"
 
@@ -17,13 +18,7 @@
 namespace mancala {
 namespace {
 
-std::string run(const std::string& command) {
-    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
-    std::string out;
-    char buffer[4096];
-    while (pipe && std::fgets(buffer, sizeof buffer, pipe.get())) out += buffer;
-    return out;
-}
+using testing::output_of;
 
 TEST(SolveCommand, SmallBoardsMatchExhaustiveSearch) {
     for (const char* preset : {"kalah", "homework", "relay"}) {
@@ -34,9 +29,9 @@ TEST(SolveCommand, SmallBoardsMatchExhaustiveSearch) {
             // Retrograde analysis alone; the forward search alone (no database), with a
             // small endgame database at its leaves, and with the default one.
             for (const char* method : {"retrograde", "search --db-stones 0", "search --db-stones 3", "search"}) {
-                const std::string out =
-                    run(std::string(MANCALA_BINARY) + " solve --json --hash 16 --rules " + preset + " --pits " +
-                        std::to_string(pits) + " --seeds " + std::to_string(seeds) + " --method " + method);
+                const std::string out = output_of(std::string(MANCALA_BINARY) + " solve --json --hash 16 --rules " +
+                                                  preset + " --pits " + std::to_string(pits) + " --seeds " +
+                                                  std::to_string(seeds) + " --method " + method);
                 const auto json = nlohmann::json::parse(out);
                 EXPECT_EQ(json.at("value").get<int>(), expected) << preset << pits << seeds << method;
                 EXPECT_EQ(json.at("rules"), preset);
@@ -51,22 +46,23 @@ TEST(SolveCommand, SmallBoardsMatchExhaustiveSearch) {
 // every optimal move; the JSON names the search that went first, the text says so.
 TEST(SolveCommand, AutoFallsBackToRetrogradeAnalysisWhenTheSearchRunsOutOfTime) {
     const std::string solve = std::string(MANCALA_BINARY) + " solve --pits 3 --seeds 4";
-    const auto exact = nlohmann::json::parse(run(solve + " --method retrograde --json"));
-    const auto raced = nlohmann::json::parse(run(solve + " --search-first 0 --json"));
+    const auto exact = nlohmann::json::parse(output_of(solve + " --method retrograde --json"));
+    const auto raced = nlohmann::json::parse(output_of(solve + " --search-first 0 --json"));
     EXPECT_EQ(raced.at("method"), "retrograde");
     EXPECT_EQ(raced.at("value"), exact.at("value"));
     EXPECT_EQ(raced.at("best_moves"), exact.at("best_moves"));
     EXPECT_GT(raced.at("search_first").at("nodes").get<std::uint64_t>(), 0u);
-    const std::string text = run(solve + " --search-first 0 2>&1");
+    const std::string text = output_of(solve + " --search-first 0 2>&1");
     EXPECT_NE(text.find("auto: searching for up to 0.000 s"), std::string::npos) << text;
     EXPECT_NE(text.find("auto: the search went first and stopped unproven after"), std::string::npos) << text;
     EXPECT_NE(text.find("retrograde: 593775 positions"), std::string::npos) << text;  // C(30,6)
-    const auto searched = nlohmann::json::parse(run(solve + " --search-first 3600 --json"));
+    const auto searched = nlohmann::json::parse(output_of(solve + " --search-first 3600 --json"));
     EXPECT_EQ(searched.at("method"), "search");
     EXPECT_EQ(searched.at("value"), exact.at("value"));
     EXPECT_FALSE(searched.contains("search_first"));
-    EXPECT_NE(run(solve + " --method search --search-first 1 2>&1").find("--search-first times auto's search"),
-              std::string::npos);
+    EXPECT_NE(
+        output_of(solve + " --method search --search-first 1 2>&1").find("--search-first times auto's search"),
+        std::string::npos);
 }
 
 // Rule sets that are no preset, named by rules strings: both methods, the exhaustive value.
@@ -78,8 +74,8 @@ TEST(SolveCommand, CustomRulesMatchExhaustiveSearch) {
         testing::ExhaustiveSearch exhaustive(rules);
         const int expected = exhaustive.final_margin(Position::start(rules));
         for (const char* method : {"retrograde", "search"}) {
-            const std::string out = run(std::string(MANCALA_BINARY) + " solve --json --hash 16 --rules " + text +
-                                        " --pits 3 --seeds 2 --method " + method + " 2>/dev/null");
+            const std::string out = output_of(std::string(MANCALA_BINARY) + " solve --json --hash 16 --rules " +
+                                              text + " --pits 3 --seeds 2 --method " + method + " 2>/dev/null");
             const auto json = nlohmann::json::parse(out);
             EXPECT_EQ(json.at("value").get<int>(), expected) << text << " " << method;
             EXPECT_EQ(json.at("rules"), rules_string(rules)) << text;
@@ -92,8 +88,8 @@ TEST(SolveCommand, SearchWithDatabaseAgreesWithRetrograde) {
     for (const char* preset : {"kalah", "homework"}) {
         const std::string common =
             std::string(MANCALA_BINARY) + " solve --json --hash 16 --pits 4 --seeds 3 --rules " + preset;
-        const auto retrograde = nlohmann::json::parse(run(common + " --method retrograde"));
-        const auto search = nlohmann::json::parse(run(common + " --method search --db-stones 8"));
+        const auto retrograde = nlohmann::json::parse(output_of(common + " --method retrograde"));
+        const auto search = nlohmann::json::parse(output_of(common + " --method search --db-stones 8"));
         EXPECT_EQ(retrograde.at("value"), search.at("value")) << preset;
         EXPECT_EQ(search.at("method"), "search");
     }
@@ -103,14 +99,14 @@ TEST(SolveCommand, SearchWithDatabaseAgreesWithRetrograde) {
 TEST(SolveCommand, DbStonesCapsADatabaseOnDisk) {
     const std::string dir = ::testing::TempDir() + "solve_db_cap";
     const std::string binary = MANCALA_BINARY;
-    run(binary + " db build --quiet --rules kalah --pits 4 --max-stones 10 --out " + dir);
+    output_of(binary + " db build --quiet --rules kalah --pits 4 --max-stones 10 --out " + dir);
     const std::string common = binary + " solve --hash 16 --pits 4 --seeds 3 --method search --db " + dir;
-    const std::string capped = run(common + " --db-stones 4 2>&1 >/dev/null");  // the progress (stderr)
+    const std::string capped = output_of(common + " --db-stones 4 2>&1 >/dev/null");  // the progress (stderr)
     EXPECT_NE(capped.find("endgame database: up to 4 stones"), std::string::npos) << capped;
-    const std::string all = run(common + " 2>&1 >/dev/null");
+    const std::string all = output_of(common + " 2>&1 >/dev/null");
     EXPECT_NE(all.find("endgame database: up to 10 stones"), std::string::npos) << all;
-    const auto a = nlohmann::json::parse(run(common + " --json --db-stones 4"));
-    const auto b = nlohmann::json::parse(run(common + " --json"));
+    const auto a = nlohmann::json::parse(output_of(common + " --json --db-stones 4"));
+    const auto b = nlohmann::json::parse(output_of(common + " --json"));
     EXPECT_EQ(a.at("value"), b.at("value"));
     EXPECT_EQ(a.at("value").get<int>(), 6);  // Kalah(4,3): the first player wins by 6 (docs/SOLVING.md)
 }
@@ -119,8 +115,8 @@ TEST(SolveCommand, DbStonesCapsADatabaseOnDisk) {
 // depths, then each pass's bounds in stones ("?" for none yet), the last the value.
 TEST(SolveCommand, ProofProgressInALog) {
     const std::string log =
-        run(std::string(MANCALA_BINARY) +
-            " solve --hash 16 --pits 4 --seeds 3 --method search --db-stones 4 2>&1 >/dev/null");
+        output_of(std::string(MANCALA_BINARY) +
+                  " solve --hash 16 --pits 4 --seeds 3 --method search --db-stones 4 2>&1 >/dev/null");
     EXPECT_EQ(log.find('\r'), std::string::npos) << log;
     EXPECT_NE(log.find("\nwarm-up depth   1: "), std::string::npos) << log;
     const bool one_bound =
@@ -158,8 +154,8 @@ TEST(SolveCommand, BoundsAreProvenOrRefutedAsTheValueSays) {
                                          std::pair{"--at-most", south}, std::pair{"--at-most", south - 1}}) {
                 {
                     const std::string out =
-                        run(binary + " solve --json --hash 16 --method " + method + " --position " + notation +
-                            " " + ask + " " + std::to_string(v) + " 2>/dev/null");
+                        output_of(binary + " solve --json --hash 16 --method " + method + " --position " +
+                                  notation + " " + ask + " " + std::to_string(v) + " 2>/dev/null");
                     const auto json = nlohmann::json::parse(out);
                     const bool at_least = std::string(ask) == "--at-least";
                     EXPECT_EQ(json.at("holds").get<bool>(), at_least ? south >= v : south <= v)
@@ -177,7 +173,7 @@ TEST(SolveCommand, BoundsAreProvenOrRefutedAsTheValueSays) {
         }
     }
     EXPECT_EQ(checked, 16);
-    EXPECT_NE(run(binary + " solve --at-least 1 --at-most 2 2>&1").find("excludes"), std::string::npos);
+    EXPECT_NE(output_of(binary + " solve --at-least 1 --at-most 2 2>&1").find("excludes"), std::string::npos);
 }
 
 // A bound split into pieces and kept in a journal, end to end: the answer exhaustive
@@ -204,10 +200,10 @@ TEST(SolveCommand, SplitProofsResumeFromTheirJournal) {
                                         " --split 2 --journal " + journal + " 2>/dev/null";
             const bool at_least = std::string(ask) == "--at-least";
             const bool expected = at_least ? south >= v : south <= v;
-            const auto first = nlohmann::json::parse(run(command));
+            const auto first = nlohmann::json::parse(output_of(command));
             EXPECT_EQ(first.at("holds").get<bool>(), expected) << command;
             EXPECT_GE(first.at("pieces").at("searched").get<int>(), 1) << command;
-            const auto again = nlohmann::json::parse(run(command));
+            const auto again = nlohmann::json::parse(output_of(command));
             EXPECT_EQ(again.at("holds").get<bool>(), expected) << command;
             EXPECT_EQ(again.at("pieces").at("searched").get<int>(), 0) << command;
             EXPECT_EQ(again.at("nodes").get<std::uint64_t>(), 0u) << command;
@@ -218,11 +214,12 @@ TEST(SolveCommand, SplitProofsResumeFromTheirJournal) {
         }
     }
     const std::string journal = (dir.path() / "j0").string();
-    const std::string other = run(binary + " solve --rules homework --pits 3 --seeds 3 --at-least 1 --journal " +
-                                  journal + " 2>&1; echo \"exit $?\"");
+    const std::string other =
+        output_of(binary + " solve --rules homework --pits 3 --seeds 3 --at-least 1 --journal " + journal +
+                  " 2>&1; echo \"exit $?\"");
     EXPECT_NE(other.find(journal + " line 1: a journal of kalah"), std::string::npos) << other;
     EXPECT_NE(other.find("exit 2"), std::string::npos) << other;
-    const std::string no_bound = run(binary + " solve --pits 3 --seeds 3 --split 2 2>&1; echo \"exit $?\"");
+    const std::string no_bound = output_of(binary + " solve --pits 3 --seeds 3 --split 2 2>&1; echo \"exit $?\"");
     EXPECT_NE(no_bound.find("need --at-least or --at-most"), std::string::npos) << no_bound;
     EXPECT_NE(no_bound.find("exit 2"), std::string::npos) << no_bound;
 }
@@ -237,11 +234,11 @@ TEST(SolveCommand, ATableFileIsReadSavedAndChecked) {
                                 " solve --method search --rules kalah --pits 4 --seeds 4 --db-stones 8 "
                                 "--hash 16 --threads 1 --at-least 3 --table " +
                                 table;
-    const std::string first = run(command + " 2>&1");
+    const std::string first = output_of(command + " 2>&1");
     EXPECT_NE(first.find("table: saved "), std::string::npos) << first;
     EXPECT_EQ(first.find("table: read "), std::string::npos) << first;
-    const auto fresh = nlohmann::json::parse(run(command + " --json 2>/dev/null"));
-    const std::string again = run(command + " 2>&1");
+    const auto fresh = nlohmann::json::parse(output_of(command + " --json 2>/dev/null"));
+    const std::string again = output_of(command + " 2>&1");
     EXPECT_NE(again.find("table: read "), std::string::npos) << again;
     EXPECT_NE(again.find("at least +3: false (proven: at most +2)"), std::string::npos) << again;
     EXPECT_FALSE(fresh.at("holds").get<bool>());
@@ -249,11 +246,11 @@ TEST(SolveCommand, ATableFileIsReadSavedAndChecked) {
     std::string bytes = testing::read_text(table);
     bytes[bytes.size() / 2] ^= 1;
     testing::write_text(table, bytes);
-    const std::string damaged = run(command + " 2>&1; echo \"exit $?\"");
+    const std::string damaged = output_of(command + " 2>&1; echo \"exit $?\"");
     EXPECT_NE(damaged.find("error: table file " + table + ": damaged"), std::string::npos) << damaged;
     EXPECT_NE(damaged.find("exit 2"), std::string::npos) << damaged;
-    const std::string retrograde =
-        run(binary + " solve --pits 3 --seeds 3 --method retrograde --table " + table + " 2>&1; echo \"exit $?\"");
+    const std::string retrograde = output_of(binary + " solve --pits 3 --seeds 3 --method retrograde --table " +
+                                             table + " 2>&1; echo \"exit $?\"");
     EXPECT_NE(retrograde.find("--method retrograde has none"), std::string::npos) << retrograde;
     EXPECT_NE(retrograde.find("exit 2"), std::string::npos) << retrograde;
 }
