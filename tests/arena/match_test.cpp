@@ -134,7 +134,9 @@ TEST(Match, RunningOutOfTimeOnTheClockLosesOnTime) {
     testing::SlowAgent south(30ms);
     testing::ScriptedAgent north;
     MatchLimits limits;
-    limits.time_control = TimeControl{100ms, 0ms};  // the fourth move flags
+    // The fourth move flags: four take at least 120 ms; three stay under 115 ms unless each
+    // oversleeps by 8 ms (at 100 ms a 4 ms oversleep, as on a loaded machine, flagged the third).
+    limits.time_control = TimeControl{115ms, 0ms};
     const GameOutcome o = play_match(kRules, Position::start(kRules), south, north, limits);
     EXPECT_EQ(o.forfeited_by, Side::South);
     EXPECT_EQ(o.winner, Winner::North);
