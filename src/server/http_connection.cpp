@@ -184,7 +184,7 @@ private:
     }
 
     void send(Response response) {
-        const bool close_after = response.close || !keep_alive_;
+        const bool close_after = response.close || !keep_alive_ || limits_.one_request;
         response_.emplace(static_cast<http::status>(response.status), 11);
         response_->set(http::field::server, "mancala");
         response_->set(http::field::content_type, response.content_type);

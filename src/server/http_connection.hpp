@@ -31,6 +31,7 @@ inline constexpr std::size_t kMaxBodyBytes = 64 * 1024;
 struct ConnectionLimits {
     std::chrono::milliseconds read_timeout{5000};    ///< for a whole request, from when it is awaited
     std::chrono::milliseconds write_timeout{10000};  ///< for an answer to be taken by the client
+    bool one_request = false;                        ///< close after the first answer (the front desk's probes)
 };
 
 /// Starts serving `socket` until the client closes, a deadline passes or the

@@ -3,6 +3,7 @@
 #include "agents/endgame_link.hpp"
 #include "core/rules.hpp"
 #include "server/assets.hpp"
+#include "server/front_desk.hpp"
 #include "server/host_header.hpp"
 #include "server/json_views.hpp"
 #include "server/review_jobs.hpp"
@@ -112,10 +113,10 @@ struct HttpServer::Impl final : RequestHandler {
           limiter(options.new_games),
           connections(options.max_connections, options.max_connections_per_client, options.shed_after),
           control(net::make_strand(io)),
-          acceptor(control),
+          acceptor(front),
           sweep_timer(control),
           stop_timer(control),
-          retry_timer(control),
+          retry_timer(front),
           reviews(options.review,
                   [this](std::function<void()> job, ReviewJobs::Duration cost) {
                       return pool.try_submit(std::move(job), cost);
@@ -360,7 +361,7 @@ struct HttpServer::Impl final : RequestHandler {
     // ---- accepting, sweeping, stopping ----
 
     void accept() {
-        acceptor.async_accept(net::make_strand(io), [this](boost::system::error_code ec, tcp::socket socket) {
+        acceptor.async_accept(net::make_strand(front), [this](boost::system::error_code ec, tcp::socket socket) {
             if (!acceptor.is_open()) return;
             if (ec) {
                 // Out of file descriptors, say: wait a little rather than spin.
@@ -371,7 +372,8 @@ struct HttpServer::Impl final : RequestHandler {
             const tcp::endpoint peer = socket.remote_endpoint(peer_error);
             const std::string client = peer_error ? "unknown" : client_key(peer.address());
             if (std::optional<ConnectionCount::Ticket> ticket = connections.admit(client)) {
-                serve_connection(std::move(socket), *this, options.connection, std::move(*ticket));
+                greet_connection(std::move(socket), io.get_executor(), *this, options.connection,
+                                 std::move(*ticket));
             } else {
                 ++connections_refused;  // past the total, or past the client's own share
                 boost::system::error_code ignored;
@@ -395,8 +397,11 @@ struct HttpServer::Impl final : RequestHandler {
     }
 
     void begin_stop() {
-        boost::system::error_code ignored;
-        acceptor.close(ignored);
+        net::post(front, [this] {
+            boost::system::error_code ignored;
+            acceptor.close(ignored);
+            retry_timer.cancel();
+        });
         sweep_timer.cancel();
         stop_deadline = std::chrono::steady_clock::now() + options.api.max_think + std::chrono::seconds(2);
         wait_for_requests();
@@ -425,7 +430,9 @@ struct HttpServer::Impl final : RequestHandler {
     bool loopback_only = false;  ///< listening on a loopback address: Host must name this machine
     std::chrono::steady_clock::time_point stop_deadline;
     net::io_context io;
-    /// Accepting, sweeping and stopping run one at a time on this strand.
+    /// The front desk's thread: accepting, and answering health probes (front_desk.hpp).
+    net::io_context front;
+    /// Sweeping and stopping run one at a time on this strand.
     net::strand<net::io_context::executor_type> control;
     tcp::acceptor acceptor;
     net::steady_timer sweep_timer;
@@ -470,15 +477,16 @@ int HttpServer::bind(const std::string& host, int port) {
 
 void HttpServer::run() {
     Impl& impl = *impl_;
-    net::post(impl.control, [&impl] {
-        impl.accept();
-        impl.schedule_sweep();
-    });
+    net::post(impl.front, [&impl] { impl.accept(); });
+    net::post(impl.control, [&impl] { impl.schedule_sweep(); });
+    std::thread front_desk([&impl] { impl.front.run(); });
     std::vector<std::thread> threads;
     for (int i = 1; i < std::max(1, impl.options.io_threads); ++i) threads.emplace_back([&impl] { impl.io.run(); });
     impl.is_running = true;
     impl.io.run();
     impl.is_running = false;
+    impl.front.stop();  // probes still being answered are dropped, as the io threads' connections are
+    front_desk.join();
     for (std::thread& thread : threads) thread.join();
 }
 
