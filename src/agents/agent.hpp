@@ -53,6 +53,11 @@ public:
     /// A new game starts: forget what was learned in the last one.
     virtual void new_game() {}
 
+    /// Whether a host may keep this agent from one game to the next, calling new_game()
+    /// between them, instead of building it again (KeptAgents): true for one whose building
+    /// is costly (a program started) and whose play owes nothing to the game's seed.
+    virtual bool kept_across_games() const { return false; }
+
     /// Gets ready to play under `rules` before any clock runs: what takes a while once
     /// (the engine builds its endgame database, a program is told the rules) is done
     /// here. Hosts call it before a game; an agent not prepared does it in its first move.

@@ -37,16 +37,20 @@ TournamentPlan make_plan(const TournamentConfig& config, const agents::AgentCont
     return plan_from(config, AgentLineup(config.agents, maker, context));
 }
 
-GameRecord play_scheduled_game(const TournamentPlan& plan, const AgentLineup& lineup, const ScheduledGame& game) {
+GameRecord play_scheduled_game(const TournamentPlan& plan, const AgentLineup& lineup, const ScheduledGame& game,
+                               agents::KeptAgents* kept) {
     GameRecord record{game.game, game.opening, game.south, game.north, {}};
     const Position& opening = plan.openings[static_cast<std::size_t>(game.opening)];
     const auto index = static_cast<std::uint64_t>(game.game);
-    std::unique_ptr<agents::Agent> players[2];
+    std::shared_ptr<agents::Agent> players[2];
     for (Side side : {Side::South, Side::North}) {
         const int agent = side == Side::South ? game.south : game.north;
         const auto stream = side == Side::South ? SeedStream::SouthAgent : SeedStream::NorthAgent;
+        const auto build = [&] { return lineup.build(agent, derive_seed(plan.config.seed, stream, index)); };
         try {
-            players[index_of(side)] = lineup.build(agent, derive_seed(plan.config.seed, stream, index));
+            // Kept by the lineup's number, not its spec: "A" against "A #2" are two programs.
+            players[index_of(side)] = kept ? kept->for_game(std::to_string(agent), std::to_string(game.game), build)
+                                           : std::shared_ptr<agents::Agent>(build());
         } catch (const std::exception& e) {
             record.outcome = forfeit(opening, 0, side, fmt::format("the agent could not be built: {}", e.what()));
             return record;
@@ -90,9 +94,10 @@ TournamentResult run_tournament(const TournamentConfig& config, const RunOptions
     std::mutex mutex;  // guards result.games, the journal, the callback and `failure`
     auto stop_requested = [&] { return failed.load() || (options.stop != nullptr && options.stop->load()); };
     auto work = [&] {
+        agents::KeptAgents kept;  // this worker's programs, started once (AgentLineup)
         for (std::size_t i; !stop_requested() && (i = next++) < pending.size();) {
             try {
-                GameRecord record = play_scheduled_game(plan, lineup, pending[i]);
+                GameRecord record = play_scheduled_game(plan, lineup, pending[i], &kept);
                 std::lock_guard lock(mutex);
                 if (journal) journal->append(record);
                 result.games.push_back(std::move(record));

@@ -5,6 +5,7 @@
 // without a seed option, on the agents' own randomness), never on the number of
 // threads.
 
+#include "agents/kept_agents.hpp"
 #include "arena/agent_lineup.hpp"
 #include "arena/game_record.hpp"
 #include "arena/schedule.hpp"
@@ -62,7 +63,9 @@ TournamentPlan make_plan(const TournamentConfig& config, const agents::AgentCont
 /// std::runtime_error if the journal cannot be written.
 TournamentResult run_tournament(const TournamentConfig& config, const RunOptions& options);
 
-/// Plays one scheduled game of `plan`: builds both agents, referees the game.
-GameRecord play_scheduled_game(const TournamentPlan& plan, const AgentLineup& lineup, const ScheduledGame& game);
+/// Plays one scheduled game of `plan`: builds both agents (or takes them from `kept`, the
+/// worker's programs kept from its last game), referees the game.
+GameRecord play_scheduled_game(const TournamentPlan& plan, const AgentLineup& lineup, const ScheduledGame& game,
+                               agents::KeptAgents* kept = nullptr);
 
 }  // namespace mancala::arena

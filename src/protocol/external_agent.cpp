@@ -113,15 +113,23 @@ public:
         return decision;
     }
 
+    /// Kept by hosts from game to game (KeptAgents): its program goes on, told `newgame`.
+    bool kept_across_games() const override { return true; }
+
     void new_game() override {
-        if (process_) send("newgame");
+        if (!process_) return;  // started afresh for the next game (after a failure)
+        send("newgame");
+        newgame_unanswered_ = true;
     }
 
     /// Tells the program the rules before the clock runs, and waits for its `readyok`
-    /// (an engine may build its endgame database then), at most the ready time.
+    /// (an engine may build its endgame database then, or clear its tables after `newgame`),
+    /// at most the ready time.
     void prepare(const Rules& rules) override {
         start_if_needed();
-        if (!tell_rules(rules)) return;
+        const bool told = tell_rules(rules);
+        if (!told && !newgame_unanswered_) return;
+        newgame_unanswered_ = false;
         send("isready");
         const auto deadline = Clock::now() + settings_.ready_time;
         for (;;) {
@@ -157,6 +165,7 @@ private:
             process_.reset();
         }
         sent_rules_.reset();
+        newgame_unanswered_ = false;
         if (!settings_.log_dir.empty())
             message +=
                 fmt::format(" [its standard error: {}]", engine_log_path(settings_.log_dir, command_).string());
@@ -233,6 +242,7 @@ private:
     ExternalAgentSettings settings_;
     std::unique_ptr<ChildProcess> process_;
     std::optional<Rules> sent_rules_;
+    bool newgame_unanswered_ = false;  ///< `newgame` sent, and no `isready` since
 };
 
 }  // namespace

@@ -1,9 +1,10 @@
 #pragma once
 // The host's end of the protocol (docs/PROTOCOL.md): another program as an agent, from a
 // `cmd:PATH [ARGS...]` spec. The program starts when the agent is built and lives as long as
-// the agent (the arena builds one a game). Whatever it does (crash, hang, garbage, an
-// unknown pit) ends in an agents::AgentFailure naming what happened, after which the
-// program is killed; the host decides what that means (the arena: a forfeit).
+// the agent, which hosts keep from game to game (agents::KeptAgents: `newgame`, then
+// `isready`, between games). Whatever it does (crash, hang, garbage, an unknown pit) ends in
+// an agents::AgentFailure naming what happened, after which the program is killed; the host
+// decides what that means (the arena: a forfeit), and the next game starts it again.
 
 #include "agents/agent.hpp"
 #include "agents/agent_context.hpp"

@@ -374,7 +374,9 @@ Reply Api::ai_move(const std::string& id, std::string_view body, std::optional<s
     // The agent thinks outside the game's lock, on a copy: the state stays readable,
     // and the whole extra-turn chain shares one budget of max_think.
     const agents::MoveBudget budget = agents::MoveBudget::within(settings_.max_think);
-    const std::unique_ptr<agents::Agent> agent = agents::make_agent(g->spec, settings_.agents);
+    agents::KeptAgentSlots::Lease kept = kept_agents_.borrow();
+    const std::shared_ptr<agents::Agent> agent =
+        kept->for_game(g->spec, id, [&] { return agents::make_agent(g->spec, settings_.agents); });
     const std::size_t first_new = session.history().size();
     std::optional<agents::Decision> first;
     while (!session.is_over() && session.to_move() == Side::North) {

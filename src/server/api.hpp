@@ -5,6 +5,7 @@
 // {"error": "..."} answers.
 
 #include "agents/agent_context.hpp"
+#include "agents/kept_agents.hpp"
 #include "review/game_moves.hpp"
 #include "server/game_store.hpp"
 #include "server/levels.hpp"
@@ -133,6 +134,8 @@ private:
 
     GameStore& store_;
     ApiSettings settings_;
+    /// The operator's programs (external levels), started once per slot, not once a move.
+    agents::KeptAgentSlots kept_agents_;
 };
 
 }  // namespace mancala::server

@@ -7,13 +7,16 @@
 
 #include "agents/registry.hpp"
 #include "arena/match.hpp"
+#include "arena/tournament.hpp"
 #include "solve/database_cache.hpp"
 #include "support/temp_dir.hpp"
 #include "util/shell_words.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <sstream>
 #include <string>
 
 namespace mancala::protocol {
@@ -159,6 +162,58 @@ TEST(ExternalAgent, ItsSpecIsTheCommandAndAnAgentLivesAcrossMoves) {
         EXPECT_EQ(d.score, 0.0);  // from its info line
         p.apply(rules, d.move);
     }
+}
+
+/// How many lines of `command`'s standard error log are `line`.
+int log_lines(const std::filesystem::path& logs, const std::string& command, const std::string& line) {
+    std::istringstream text(testing::read_text(engine_log_path(logs, command)));
+    int count = 0;
+    for (std::string l; std::getline(text, l);) count += l == line;
+    return count;
+}
+
+arena::TournamentResult tournament(const std::string& program, int games, int jobs,
+                                   const agents::AgentContext& context) {
+    arena::TournamentConfig config;
+    config.rules = make_rules("kalah", 4, 3);
+    config.agents = {"cmd:" + program, "random"};
+    config.games_per_pairing = games;
+    config.opening_plies = 1;
+    config.seed = 5;
+    arena::RunOptions options;
+    options.jobs = jobs;
+    options.context = context;
+    return arena::run_tournament(config, options);
+}
+
+// Starting a program for every game held an arena to 2.2 games/s through a pyenv shim.
+// Checking the lineup starts it once; then each worker starts its own, once.
+TEST(ExternalAgent, AnArenaKeepsEachWorkersProgramAndSaysNewgameBetweenGames) {
+    for (const int jobs : {1, 2}) {
+        testing::TempDir logs;
+        const std::string command = kFake + " good";
+        const arena::TournamentResult result = tournament(command, 6, jobs, host_context(logs.path()));
+        ASSERT_EQ(result.games.size(), 6U);
+        for (const arena::GameRecord& game : result.games)
+            EXPECT_FALSE(game.outcome.forfeited_by) << game.outcome.reason;
+        EXPECT_EQ(log_lines(logs.path(), command, "fake started"), 1 + jobs) << jobs << " workers";
+        EXPECT_EQ(log_lines(logs.path(), command, "fake newgame"), 6 - jobs) << jobs << " workers";
+    }
+}
+
+TEST(ExternalAgent, AProgramThatFailsIsStartedAgainForTheNextGame) {
+    testing::TempDir logs;
+    const std::string command = kFake + " crash-once 2 " + (logs.path() / "crashed").string();
+    const arena::TournamentResult result = tournament(command, 4, 1, host_context(logs.path()));
+    ASSERT_EQ(result.games.size(), 4U);
+    const auto forfeits = std::count_if(result.games.begin(), result.games.end(), [](const arena::GameRecord& g) {
+        return g.outcome.forfeited_by.has_value();
+    });
+    EXPECT_EQ(forfeits, 1);
+    EXPECT_NE(result.games.front().outcome.reason.find("exit"), std::string::npos)
+        << result.games.front().outcome.reason;
+    // The lineup's check, the first game's program (which crashed), and the one started after it.
+    EXPECT_EQ(log_lines(logs.path(), command, "fake started"), 3);
 }
 
 }  // namespace

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """An engine that misbehaves on purpose, for the host's tests (tests/protocol):
-   fake_engine.py MODE [MOVES]
+   fake_engine.py MODE [MOVES [MARKER]]
 MODE says what it does at its MOVES-th move (default 1); before that it plays the first legal pit.
+It writes "fake started" to standard error when it starts, and "fake newgame" at each newgame.
   good          never misbehaves
   crash         exits with code 3
+  crash-once    exits with code 3 if the file MARKER does not exist, and creates it
   sleep         never answers
   illegal       answers an empty pit
   not-a-pit     answers "bestmove Z9"
@@ -20,6 +22,9 @@ import os, sys, time
 
 mode = sys.argv[1]
 at = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+marker = sys.argv[3] if len(sys.argv) > 3 else None
+sys.stderr.write("fake started\n")
+sys.stderr.flush()
 position = None
 moves = 0
 
@@ -51,12 +56,18 @@ for line in sys.stdin:
         say("readyok")
     elif words[0] == "rules" and mode == "bad-rules":
         say("info string error: no such rules here")
+    elif words[0] == "newgame":
+        sys.stderr.write("fake newgame\n")
+        sys.stderr.flush()
     elif words[0] == "position":
         position = words[1]
     elif words[0] == "go":
         moves += 1
         if moves == at and mode != "good":
             if mode == "crash":
+                sys.exit(3)
+            if mode == "crash-once" and not os.path.exists(marker):
+                open(marker, "w").close()
                 sys.exit(3)
             if mode == "sleep":
                 time.sleep(3600)

@@ -782,6 +782,37 @@ TEST(ServerApi, ProgramsPlayOnlyAsTheOperatorsLevels) {
     EXPECT_THROW(parse_external_level("cmd:python3"), std::invalid_argument);           // no name
 }
 
+// An operator's program is started once per think thread, not once per move, and told
+// `newgame` when the thread moves on to another game.
+TEST(ServerApi, AnOperatorsProgramIsKeptFromMoveToMoveAndGameToGame) {
+    mancala::testing::TempDir logs;
+    ServerOptions options;
+    options.think_threads = 1;
+    protocol::ExternalAgentSettings external;
+    external.log_dir = logs.path();
+    options.api.agents.external_agents = protocol::external_agent_maker(external);
+    const std::string command = "python3 " MANCALA_TEST_SOURCE "/protocol/fake_engine.py good";
+    options.api.external_levels.push_back(parse_external_level("fake=cmd:" + command));
+    const TestServer server(options);
+    std::mt19937 random(7);
+    int computer_turns = 0;
+    for (int game = 0; game < 2; ++game) {
+        json state = server.create(json{{"first", "ai"}, {"pits", 4}, {"seeds", 3}, {"level", "fake"}});
+        state = play_out(server, state, random);
+        EXPECT_TRUE(state["over"].get<bool>());
+        for (const json& move : state["history"]) computer_turns += move["side"] == "north";
+    }
+    const std::string log = mancala::testing::read_text(protocol::engine_log_path(logs.path(), command));
+    const auto count = [&](const std::string& line) {
+        int n = 0;
+        for (std::size_t at = log.find(line); at != std::string::npos; at = log.find(line, at + 1)) ++n;
+        return n;
+    };
+    EXPECT_GT(computer_turns, 4);
+    EXPECT_EQ(count("fake started"), 1) << log;
+    EXPECT_EQ(count("fake newgame"), 1) << log;
+}
+
 // A refined rules string: the game is played by those rules (no extra turns here) and
 // says them back in canonical form.
 TEST(ServerApi, PlaysAGameByARefinedRulesString) {
