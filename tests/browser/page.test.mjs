@@ -1398,6 +1398,34 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await done();
   });
 
+  // ---------- toasts ----------
+
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ]) {
+    test(`${name} ${viewport.width}x${viewport.height}: a toast wraps, never cut`, { timeout: 30000 }, async () => {
+      // the longest toast: a link to a game the server no longer has
+      const { page, done } = await openPage(viewport, '/?game=0123456789abcdef0123456789abcdef');
+      const toast = await page.evaluate(() => {
+        const el = document.getElementById('toast');
+        const cs = getComputedStyle(el);
+        const r = el.getBoundingClientRect();
+        return {
+          text: el.textContent,
+          shown: el.classList.contains('show'),
+          ellipsis: cs.textOverflow === 'ellipsis',
+          overflows: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+          inside: r.left >= 0 && r.right <= document.documentElement.clientWidth,
+        };
+      });
+      assert.ok(toast.shown && /no longer on the server/.test(toast.text), toast.text);
+      assert.deepEqual({ ellipsis: toast.ellipsis, overflows: toast.overflows, inside: toast.inside }, { ellipsis: false, overflows: false, inside: true });
+      assert.deepEqual(await layoutProblems(page), []);
+      await done([404]);
+    });
+  }
+
   // ---------- the games of the catalogue ----------
 
   // Oware (stores off the ring, letter names) against the computer, Congklak (clockwise, relay
