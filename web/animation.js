@@ -2,9 +2,8 @@
 // short (skip wakes every pending sleep; the server's board after each move is then drawn at once).
 // Its own state is only whether the moves being shown are skipped.
 
-import { listed, plural } from './format.js';
-import { capturedCells, capturedFrom, countsOf, isStore, playerName as nameOf, storeOf } from './notation.js';
-import { MARKS, clearMarks, layoutShown, mark, setCount, showBoard, unmarkLast } from './board.js';
+import { captureText, capturedCells, countsOf, isStore, playerName as nameOf, storeOf } from './notation.js';
+import { MARKS, clearMarks, layoutShown, mark, setCount, showBoard, shownName, unmarkLast } from './board.js';
 import { captureSound, extraSound, stoneSound } from './sound.js';
 
 let skipping = false; // the current animation jumps to its end
@@ -66,7 +65,7 @@ async function animateMove(move, { stale, delay: stoneDelay, two, say, toast, ad
   const sowing = Array.isArray(move.sowing) ? move.sowing : [];
   const delay = stoneDelay();
   const mover = playerName(move.side);
-  say(`${mover} ${mover === 'You' ? 'play' : 'plays'} ${move.pit}…`);
+  say(`${mover} ${mover === 'You' ? 'play' : 'plays'} ${shownName(move.pit)}…`);
   if (move.pit && counts.has(move.pit) && sowing.length) {
     mark(move.pit, 'source');
     let hand = counts.get(move.pit);
@@ -105,15 +104,14 @@ async function animateMove(move, { stale, delay: stoneDelay, two, say, toast, ad
     mark(move.tuzdyk, 'captured');
     mark(store, 'captured');
     const whose = twoPlayer() ? `${mover}'s` : move.side === 'south' ? 'your' : "the computer's";
-    const text = `${move.tuzdyk} is now ${whose} tuzdyk: every stone sown there is ${move.side === 'south' && !twoPlayer() ? 'yours' : twoPlayer() ? mover + "'s" : "the computer's"}.`;
+    const text = `${shownName(move.tuzdyk)} is now ${whose} tuzdyk: every stone sown there is ${move.side === 'south' && !twoPlayer() ? 'yours' : twoPlayer() ? mover + "'s" : "the computer's"}.`;
     toast('Tuzdyk! ' + text, 'capture', 3000);
     captureSound();
     addNews(text);
   } else if (move.captured) {
     for (const c of capturedCells(move)) mark(c, 'captured');
     mark(store, 'captured');
-    const from = capturedFrom(move, layout);
-    const text = `${who} captured ${plural(move.captured, 'stone')}${from.length ? ' from ' + listed(from) : ''}.`;
+    const text = captureText(move, who, layout, shownName);
     toast('Capture! ' + text, 'capture');
     captureSound();
     addNews(text);

@@ -2,8 +2,16 @@
 // counts, stone dots, labels, marks and hint scores. Built for a layout (notation.js) and rebuilt
 // only when the layout changes. Nothing runs at import time; initBoard connects it to the page.
 
-import { formatScore, plural, shortCount } from './format.js';
-import { countsOf, ownerOf as ownerName, playerName as nameOf, possessive as possessiveName } from './notation.js';
+import { capitalised, formatScore, plural, shortCount } from './format.js';
+import {
+  DEFAULT_PIT_NAMING,
+  countsOf,
+  namesNeedSide,
+  ownerOf as ownerName,
+  playerName as nameOf,
+  possessive as possessiveName,
+  shownNames,
+} from './notation.js';
 
 const DOTS_MAX_PIT = 12; // draw stone dots up to this many in a pit (the number is always shown)
 const DOTS_MAX_STORE = 24;
@@ -13,6 +21,8 @@ export const MARKS = ['source', 'sown', 'last', 'captured', 'extra'];
 const $ = (id) => document.getElementById(id);
 
 let layout = null; // what the board DOM was built for (layoutOf)
+let naming = DEFAULT_PIT_NAMING; // how pits are named to players (notation.js's PIT_NAMINGS)
+let shown = new Map(); // cell name -> the name players read
 const cells = new Map(); // cell name (B4, A1, c, ...) -> {el, label, count, dots, score, kind, side, tally, value}
 // Set by initBoard: what a click on a pit does, and what the labels say ({two, hints}).
 let onPit = () => {};
@@ -31,6 +41,21 @@ export const layoutShown = () => layout;
 // The next buildBoard builds afresh (another game: its cells start without counts).
 export function forgetLayout() {
   layout = null;
+}
+
+// The name players read for a cell (the pit naming chosen), the server's for one not on the board.
+export const shownName = (cell) => shown.get(cell) || cell;
+
+// Names the pits as `value` says (a PIT_NAMINGS value), on the board and in its labels.
+export function setNaming(value) {
+  naming = value;
+  if (!layout) return;
+  shown = shownNames(layout, naming);
+  for (const [name, cell] of cells) {
+    if (cell.kind === 'store') continue;
+    cell.label.textContent = shownName(name);
+    if (cell.value >= 0) updateLabel(name);
+  }
 }
 
 // A cell's count as drawn (-1 before it has one, undefined for a name not on the board).
@@ -58,7 +83,7 @@ function makeCell(name, kind, side, place) {
   }
   const label = document.createElement('span');
   label.className = 'cell-name';
-  label.textContent = tally ? 'captured' : name;
+  label.textContent = tally ? 'captured' : shownName(name);
   label.setAttribute('aria-hidden', 'true');
   const dots = document.createElement('span');
   dots.className = 'dots';
@@ -84,6 +109,7 @@ function makeCell(name, kind, side, place) {
 export function buildBoard(l) {
   if (layout && layout.key === l.key) return;
   layout = l;
+  shown = shownNames(l, naming);
   const boardEl = $('board');
   const app = $('app');
   cells.clear();
@@ -197,18 +223,20 @@ function updateLabel(name) {
   } else if (cell.kind === 'store') {
     const owner = ownerOf(cell.side).replace(/^the /, '');
     // Kalah's stores have names (B8, A1); the games named in letters only say whose
-    label = /store/i.test(name) ? `Store (${owner}), ${stones}` : `Store ${name} (${owner}), ${stones}`;
+    label = /store/i.test(name) ? `Store (${owner}), ${stones}` : `Store ${shownName(name)} (${owner}), ${stones}`;
     title = `${playerName(cell.side)}: ${stones} in the store`;
   } else {
-    const shown = cell.count.textContent;
+    const count = cell.count.textContent;
+    // Kalah's numbers are on both rows: the label says whose pit it is
+    const pit = namesNeedSide(layout, naming) ? `${capitalised(possessive(cell.side))} pit ${shownName(name)}` : `Pit ${shownName(name)}`;
     // a shortened count (1.2k) is said as shown, then exactly
-    label = shown === String(cell.value) ? `Pit ${name}, ${stones}` : `Pit ${name}, ${shown}: ${stones}`;
+    label = count === String(cell.value) ? `${pit}, ${stones}` : `${pit}, ${count}: ${stones}`;
     const owner = cell.el.dataset.tuzdyk;
     if (owner) label += `, ${possessive(owner)} tuzdyk`;
     if (cell.el.classList.contains('unfed')) label += ', does not feed your opponent';
     const hints = view().hints;
     if (hints && name in hints) label += `, hint score ${formatScore(hints[name].score)}`;
-    title = owner ? `${name}: ${stones}, ${possessive(owner)} tuzdyk` : `${name}: ${stones}`;
+    title = owner ? `${shownName(name)}: ${stones}, ${possessive(owner)} tuzdyk` : `${shownName(name)}: ${stones}`;
   }
   cell.el.setAttribute('aria-label', label);
   cell.el.title = title;

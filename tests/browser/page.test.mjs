@@ -240,6 +240,8 @@ function countsOf(board, names) {
   return c;
 }
 
+// The name the board shows for each pit, by the server's name: {B2: '1', ..., A7: '1'}.
+const shownNames = (page) => page.$$eval('.pit', (els) => Object.fromEntries(els.map((e) => [e.dataset.cell, e.querySelector('.cell-name').textContent])));
 const moveListItems = (page) => page.$$eval('#move-list li', (els) => els.map((e) => e.textContent));
 const statusText = (page) => page.textContent('#status');
 const gameInUrl = (page) => new URL(page.url()).searchParams.get('game');
@@ -496,7 +498,8 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.ok(a1.x < a2.x && a2.x < b8.x, 'A1 on the left, B8 on the right');
     assert.ok(a2.y < b2.y, "North's row above South's");
     // pits are buttons named for screen readers, counts visible as text and as dots
-    const pit = page.getByRole('button', { name: 'Pit B4, 4 stones' });
+    // Kalah's pits numbered as the game writes them, each side from the pit farthest from its store
+    const pit = page.getByRole('button', { name: 'Your pit 3, 4 stones' });
     assert.equal(await pit.count(), 1);
     assert.equal((await page.locator('[data-cell="B4"] .count').textContent()).trim(), '4');
     assert.equal(await page.locator('[data-cell="B4"] .dot').count(), 4);
@@ -526,7 +529,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.equal(await page.textContent('#error'), '');
     const items = await moveListItems(page);
     assert.equal(items.length, state.history.length);
-    assert.match(await page.textContent('#evaluation'), /^Played A\d/);
+    assert.match(await page.textContent('#evaluation'), /^Played \d/);
     assert.deepEqual(await drawnCounts(page), countsOf(state.board));
     await done();
   });
@@ -568,11 +571,11 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     const items = await moveListItems(page);
     assert.equal(items.length, state.history.length);
     assert.ok(items.length >= 2, 'the human move and the reply are listed');
-    assert.match(items[0], /^You: B2/);
-    assert.match(items[1], /^Computer: A\d/);
+    assert.match(items[0], /^You: 1/);
+    assert.match(items[1], /^Computer: \d/);
     assert.notDeepEqual(await drawnCounts(page), afterHuman, 'the AI changed the board');
     assert.deepEqual(await drawnCounts(page), countsOf(state.board), 'the board drawn is the server state');
-    assert.match(await page.textContent('#evaluation'), /Played A\d/);
+    assert.match(await page.textContent('#evaluation'), /Played \d/);
     if (!state.over) assert.match(await page.textContent('#status'), /Your move/);
     // Reloaded, the "This game" panel still says what the computer played (it said "No move yet.").
     const played = await page.textContent('#evaluation');
@@ -616,14 +619,14 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await page.click('[data-cell="B4"]');
     await page.waitForSelector('#app[data-state="thinking"]');
     assert.ok((await page.evaluate(() => window.__tones)) >= 3, 'a tone for the stone sown and two for the capture');
-    assert.match(await page.textContent('#toast'), /Capture!.*2 stones.*A5/);
+    assert.match(await page.textContent('#toast'), /Capture!.*2 stones from 1\./);
     assert.equal(await page.locator('[data-cell="A5"].captured').count(), 1, 'the captured pit is highlighted');
     assert.equal(await page.locator('[data-cell="B5"].captured').count(), 1, 'the capturing pit is highlighted');
     assert.equal(await page.getAttribute('[data-cell="B6"]', 'data-count'), '3');
     assert.equal(await page.getAttribute('[data-cell="A5"]', 'data-count'), '0');
     const items = await moveListItems(page);
-    assert.match(items[0], /^You: B5 — extra turn/);
-    assert.match(items[1], /^You: B4 — captures 2 from A5/);
+    assert.match(items[0], /^You: 4 — extra turn/);
+    assert.match(items[1], /^You: 3 — captures 2 from 1/);
     releaseAi();
     await waitSettled(page);
     await done();
@@ -645,7 +648,8 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.equal(best.length, 1, 'one best move');
     const value = (s) => Number(s.score);
     assert.ok(scored.every((s) => value(s) <= value(best[0])), 'the best move has the top score');
-    assert.match(await page.textContent('#hint-text'), new RegExp(`Best move: ${best[0].pit}`));
+    const bestName = await page.textContent(`[data-cell="${best[0].pit}"] .cell-name`);
+    assert.match(await page.textContent('#hint-text'), new RegExp(`Best move: ${bestName}\\b`));
     assert.match(await page.getAttribute(`[data-cell="${best[0].pit}"]`, 'aria-label'), /hint score/);
 
     // play a move that does not earn an extra turn, let the AI answer, then undo
@@ -756,7 +760,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     const state = await apiState(id);
     assert.ok(state.history.length >= 1);
     assert.equal(state.history[0].side, 'north');
-    assert.match((await moveListItems(page))[0], /^Computer: A\d/);
+    assert.match((await moveListItems(page))[0], /^Computer: \d/);
     assert.deepEqual(await drawnCounts(page), countsOf(state.board));
     await done();
   });
@@ -879,9 +883,10 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       if (!changed.over && changed.to_move === 'north') changed = (await apiPost(`/api/games/${id}/ai-move`)).state;
       asked.length = 0;
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      const shown = await shownNames(page);
       await page.waitForFunction(
-        (pits) => [...document.querySelectorAll('#move-list li')].map((li) => li.textContent.split(': ')[1].slice(0, 3).trim()).join(' ') === pits,
-        changed.history.map((m) => m.pit).join(' '),
+        (pits) => [...document.querySelectorAll('#move-list li')].map((li) => li.textContent.split(': ')[1].split(' ')[0]).join(' ') === pits,
+        changed.history.map((m) => shown[m.pit]).join(' '),
       );
       await waitSettled(page);
       assert.match(asked[0].path, /\?since=\d+$/, 'first only what is new');
@@ -922,7 +927,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.equal(state.history[0].side, 'north', 'the computer moved');
     assert.equal(await a.page.getAttribute('#app', 'data-game-id'), created.id);
     assert.deepEqual(await drawnCounts(a.page), countsOf(state.board));
-    assert.match((await moveListItems(a.page))[0], /^Computer: A\d/);
+    assert.match((await moveListItems(a.page))[0], /^Computer: \d/);
     if (!state.over) assert.match(await statusText(a.page), /Your move/);
     await a.done();
     // one pit of one stone: South's only move ends the game, a draw 1-1
@@ -1085,7 +1090,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.ok(state.history.some((m) => m.side === 'north'), 'the computer moved');
     assert.deepEqual(await drawnCounts(page), countsOf(state.board));
     assert.equal((await moveListItems(page)).length, state.history.length);
-    assert.match(await page.textContent('#evaluation'), /Played A\d/);
+    assert.match(await page.textContent('#evaluation'), /Played \d/);
     if (!state.over) assert.match(await statusText(page), /Your move/);
     await done([503]);
   });
@@ -1320,7 +1325,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       const said = await page.evaluate(() => window.__said);
       assert.deepEqual(said.filter((t) => /extra turn/i.test(t)), [], 'no extra turn said');
       assert.match(await statusText(page), /The game is over: 1 stone left on the board goes to the computer's store\./);
-      assert.deepEqual(await moveListItems(page), ['You: B2 — game over']);
+      assert.deepEqual(await moveListItems(page), ['You: 1 — game over']);
       assert.equal(await page.locator('[data-cell="B3"].extra').count(), 0, 'the store is not lit for an extra turn');
       await page.unroute('**/api/games/*/moves*');
       // the winner's line of a decided game, against the computer and between two players
@@ -1356,8 +1361,8 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
   test('counts up to 65,535 fit every pit of 10 at every size: shortened, exact in the label and tooltip', { timeout: 60000 }, async () => {
     const { page, done } = await openPage(PHONE);
     const id = await newGame(page, { pits: 10, seeds: 1000, level: 'easy', first: 'human', speed: 10 });
-    assert.match(await page.getAttribute('[data-cell="B4"]', 'aria-label'), /^Pit B4, (1k: )?1,000 stones$/);
-    assert.equal(await page.getAttribute('[data-cell="B4"]', 'title'), 'B4: 1,000 stones');
+    assert.match(await page.getAttribute('[data-cell="B4"]', 'aria-label'), /^Your pit 3, (1k: )?1,000 stones$/);
+    assert.equal(await page.getAttribute('[data-cell="B4"]', 'title'), '3: 1,000 stones');
     // a move of 1,000 stones (sown around the board), skipped to its end, and the computer's reply
     await page.click('[data-cell="B11"]');
     while (!['idle', 'over'].includes(await page.getAttribute('#app', 'data-state'))) {
@@ -1398,7 +1403,60 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await done();
   });
 
-  // ---------- toasts ----------
+  // ---------- pit names, toasts ----------
+
+
+  test('pits are named as the game writes them, or A2..B7 by choice, everywhere and remembered', { timeout: 40000 }, async () => {
+    // a value this page never wrote (an old or corrupt one) is the default
+    const corrupt = () => {
+      if (sessionStorage.getItem('seeded')) return; // once, not again on a reload
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('mancala.pitNaming', '{"x');
+    };
+    const { page, done } = await openPage(DESKTOP, '/', { initScript: corrupt });
+    assert.equal(await page.inputValue('#pit-naming'), 'game');
+    await newGame(page, { pits: 6, seeds: 4, level: 'easy', first: 'human' });
+    const row = (side) => page.$$eval(`.${side}-row .cell-name`, (els) => els.map((e) => e.textContent));
+    // Kalah: each side's pits 1..6 from the one farthest from its store
+    assert.deepEqual(await row('south'), ['1', '2', '3', '4', '5', '6']);
+    assert.deepEqual(await row('north'), ['6', '5', '4', '3', '2', '1']);
+    assert.equal(await page.getAttribute('[data-cell="A2"]', 'aria-label'), "The computer's pit 6, 4 stones");
+    await page.click('[data-cell="B3"]'); // 4 stones: B4..B7, no extra turn
+    await waitSettled(page);
+    const state = await apiState(await page.getAttribute('#app', 'data-game-id'));
+    const number = (pit) => String(pit[0] === 'B' ? Number(pit.slice(1)) - 1 : 8 - Number(pit.slice(1)));
+    const reply = state.history.filter((m) => m.side === 'north').map((m) => number(m.pit));
+    assert.match((await moveListItems(page))[0], /^You: 2$/);
+    assert.match(await statusText(page), new RegExp(`The computer played ${reply.join(', ')}\\.`));
+    assert.equal(await page.textContent('#evaluation'), `Played ${reply.join(', ')}.`);
+    await page.click('#hint-btn');
+    await page.waitForSelector('.pit.best');
+    await waitSettled(page);
+    assert.match(await page.textContent('#hint-text'), /^Best move: [1-6] /);
+    // the homework's names, at once everywhere, and kept
+    await page.selectOption('#pit-naming', 'homework');
+    assert.deepEqual(await row('south'), ['B2', 'B3', 'B4', 'B5', 'B6', 'B7']);
+    assert.deepEqual(await row('north'), ['A2', 'A3', 'A4', 'A5', 'A6', 'A7']);
+    assert.match((await moveListItems(page))[0], /^You: B3$/);
+    assert.equal(await page.getAttribute('[data-cell="A2"]', 'aria-label'), 'Pit A2, 4 stones'.replace('4', String(state.board.north[0])));
+    assert.equal(await page.evaluate(() => localStorage.getItem('mancala.pitNaming')), 'homework');
+    await page.reload();
+    await waitSettled(page);
+    assert.equal(await page.inputValue('#pit-naming'), 'homework');
+    assert.match(await page.textContent('#evaluation'), /^Played A[2-7](, A[2-7])*\.$/);
+    // Oware: its own A-F and a-f, or the homework's A2..B7 by column
+    await newGame(page, { rules: 'oware', level: 'human', first: 'human' });
+    assert.deepEqual(await row('south'), ['B2', 'B3', 'B4', 'B5', 'B6', 'B7']);
+    assert.deepEqual(await row('north'), ['A2', 'A3', 'A4', 'A5', 'A6', 'A7']);
+    await page.click('[data-cell="C"]');
+    await waitSettled(page);
+    assert.match((await moveListItems(page))[0], /^Player 1: B4$/);
+    await page.selectOption('#pit-naming', 'game');
+    assert.deepEqual(await row('south'), ['A', 'B', 'C', 'D', 'E', 'F']);
+    assert.deepEqual(await row('north'), ['f', 'e', 'd', 'c', 'b', 'a']);
+    assert.match((await moveListItems(page))[0], /^Player 1: C$/);
+    await done();
+  });
 
   for (const [name, viewport] of [
     ['phone', PHONE],
@@ -1632,7 +1690,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.equal(await page.textContent('#result-score'), `Player 1 ${r.south} – ${r.north} Player 2`);
     assert.ok(await page.locator('#result-actions #again-btn').isVisible(), 'room for more actions beside Play again');
     assert.deepEqual(aiAsked, [], 'the computer was never asked');
-    assert.match((await moveListItems(page)).join('\n'), /Player 2: A/);
+    assert.match((await moveListItems(page)).join('\n'), /Player 2: \d/);
     await done();
   });
 
@@ -1781,6 +1839,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       })),
     );
     assert.equal(items.length, n, 'a move list item a move');
+    const shown = await shownNames(page);
     items.forEach((item, i) => {
       const m = rv.moves[i];
       assert.equal(m.move, state.history[i].pit, `move ${i + 1}: the review is of the moves played`);
@@ -1789,7 +1848,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       assert.equal(item.grades[0], m.grade, `move ${i + 1}: the server's grade`);
       assert.match(item.side, new RegExp(m.side));
       if (m.grade === 'best') assert.equal(item.best, null, `move ${i + 1}: nothing more for a best move`);
-      else assert.equal(item.best, `best ${m.best_move} ${reviewValue(m.best, m.exact)}, played ${reviewValue(m.played, m.exact)}`, `move ${i + 1}`);
+      else assert.equal(item.best, `best ${shown[m.best_move]} ${reviewValue(m.best, m.exact)}, played ${reviewValue(m.played, m.exact)}`, `move ${i + 1}`);
       assert.match(item.text, /^(You|Computer): /, 'the players\' words');
     });
 
@@ -1940,7 +1999,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.equal(await page.textContent('#error'), '');
     const grades = await page.$$eval('#move-list li .grade', (els) => els.map((e) => e.textContent));
     assert.deepEqual([...new Set(grades)].sort(), [...REVIEW_GRADES].sort(), 'all five grades shown');
-    assert.match(await page.textContent('#move-list'), /best [AB]\d ~[+-]?\d/, 'estimates marked with ~');
+    assert.match(await page.textContent('#move-list'), /best \d ~[+-]?\d/, 'estimates marked with ~');
     assert.deepEqual(await axeViolations(page), [], 'every grade, light');
     await page.locator('#move-list li[data-grade="blunder"] button').first().click(); // the current move's colours
     assert.deepEqual(await axeViolations(page), [], 'replaying a blunder, light');
