@@ -18,6 +18,7 @@ import { gradeMove, renderReviewSummary } from './review-view.js';
 import { isSoundOn, setSound } from './sound.js';
 import * as S from './state.js';
 import { EXPIRED_TEXT, KALAH_DRAWING, REPETITION_TEXT } from './state.js';
+import * as thinkMeter from './think-meter.js';
 
 const $ = (id) => document.getElementById(id);
 const app = $('app');
@@ -73,6 +74,7 @@ function setMode(m) {
   page = S.withMode(page, m);
   app.dataset.state = m;
   $('thinking').hidden = m !== 'thinking';
+  if (m !== 'thinking') thinkMeter.stop();
   skipBtn.disabled = m !== 'animating';
   updateControls();
 }
@@ -587,8 +589,8 @@ async function aiTurns(gen) {
 // had asked. False if the page moved on, the game expired, or the reply never came.
 async function awaitReplyUnderWay(gen) {
   const before = page.game.history.length;
-  setMode('thinking');
-  announce('The computer is still thinking about its move…');
+  // asked before this page was loaded: its reply comes within its budget from now
+  showThinking('The computer is still thinking about its move');
   const deadline = Date.now() + REPLY_WAIT_MS;
   let s = page.game;
   try {
@@ -626,8 +628,7 @@ async function awaitReplyUnderWay(gen) {
 // here (a newer action, the game expired, or the move failed and the player is offered a retry).
 async function askAi(gen) {
   for (let attempt = 1; ; attempt++) {
-    setMode('thinking');
-    announce('Computer is thinking…');
+    showThinking('The computer is thinking');
     try {
       const known = page.game;
       const r = await server.aiMove(known.id, known.history.length);
@@ -655,6 +656,17 @@ async function askAi(gen) {
       if (gen !== page.generation) return null;
     }
   }
+}
+
+// The computer thinks: the status says once how long it may take, the meter beside its name and
+// the "This game" panel count the seconds against that.
+function showThinking(text) {
+  const budget = S.thinkBudget(page.game.opponent && page.game.opponent.spec);
+  setMode('thinking');
+  const most = thinkMeter.budgetText(budget);
+  $('thinking-text').textContent = `thinking… ${most}`;
+  thinkMeter.start(budget);
+  announce(`${text}, ${most}…`);
 }
 
 // The computer's move could not be had: say so and let the player ask again (the notice's button,

@@ -1403,8 +1403,63 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await done();
   });
 
-  // ---------- pit names, toasts ----------
+  // ---------- thinking time, pit names, toasts ----------
 
+
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ]) {
+    test(`${name} ${viewport.width}x${viewport.height}: the computer's thinking time: how long it may take and a bar, also after a reload`, { timeout: 40000 }, async () => {
+      const { page, done } = await openPage(viewport);
+      await newGame(page, { level: 'expert', speed: 10 });
+      // what the bar says, every 300 ms while the expert (2 s a move) thinks
+      const meter = () =>
+        page.evaluate(() => {
+          const bar = document.getElementById('think-bar');
+          if (!bar || !bar.getClientRects().length) return null;
+          const r = bar.getBoundingClientRect();
+          const label = document.getElementById('north-label');
+          return {
+            role: bar.getAttribute('role'),
+            max: Number(bar.getAttribute('aria-valuemax')),
+            now: Number(bar.getAttribute('aria-valuenow')),
+            text: bar.getAttribute('aria-valuetext'),
+            inView: r.left >= 0 && r.right <= window.innerWidth && r.top >= 0 && r.bottom <= window.innerHeight,
+            labelCut: label.scrollWidth > label.clientWidth,
+          };
+        });
+      for (const reload of [false, true]) {
+        if (reload) await newGame(page, { level: 'expert', speed: 10 });
+        await page.click('[data-cell="B3"]'); // 4 stones: B4..B7, no extra turn
+        if (reload) {
+          await page.waitForSelector('#app[data-state="thinking"]');
+          await page.reload();
+        }
+        await page.waitForSelector('#app[data-state="thinking"]', { timeout: 10000 });
+        const when = reload ? 'after a reload' : 'asked';
+        assert.match(await statusText(page), /thinking.*up to 2 s/, when);
+        assert.match(await page.textContent('#thinking'), /up to 2 s/, when);
+        const samples = [];
+        for (let i = 0; i < 4; i++) {
+          samples.push(await meter());
+          await page.waitForTimeout(250);
+        }
+        const shown = samples.filter(Boolean);
+        assert.ok(shown.length >= 2, `${when}: the bar is shown (${JSON.stringify(samples)})`);
+        for (const m of shown) {
+          assert.equal(m.role, 'progressbar');
+          assert.equal(m.max, 2, `${when}: out of the expert's 2 s`);
+          assert.match(m.text, /^[\d.]+ of up to 2 s$/);
+          assert.ok(m.inView && !m.labelCut, `${when}: the bar is in view and whole`);
+        }
+        assert.ok(shown.at(-1).now > shown[0].now, `${when}: it fills (${shown.map((m) => m.now)})`);
+        await waitSettled(page, 20000);
+        assert.ok(await page.isHidden('#think-meter'), `${when}: gone once the computer has moved`);
+      }
+      await done();
+    });
+  }
 
   test('pits are named as the game writes them, or A2..B7 by choice, everywhere and remembered', { timeout: 40000 }, async () => {
     // a value this page never wrote (an old or corrupt one) is the default
