@@ -2,6 +2,7 @@
 // counts, stone dots, labels, marks and hint scores. Built for a layout (notation.js) and rebuilt
 // only when the layout changes. Nothing runs at import time; initBoard connects it to the page.
 
+import { dotsThatFit } from './dot-fit.js';
 import { capitalised, formatScore, plural, shortCount } from './format.js';
 import {
   DEFAULT_PIT_NAMING,
@@ -13,8 +14,6 @@ import {
   shownNames,
 } from './notation.js';
 
-const DOTS_MAX_PIT = 12; // draw stone dots up to this many in a pit (the number is always shown)
-const DOTS_MAX_STORE = 24;
 // The classes a move leaves on cells (where it started, sown, its last stone, captured, extra turn).
 export const MARKS = ['source', 'sown', 'last', 'captured', 'extra'];
 
@@ -23,7 +22,7 @@ const $ = (id) => document.getElementById(id);
 let layout = null; // what the board DOM was built for (layoutOf)
 let naming = DEFAULT_PIT_NAMING; // how pits are named to players (notation.js's PIT_NAMINGS)
 let shown = new Map(); // cell name -> the name players read
-const cells = new Map(); // cell name (B4, A1, c, ...) -> {el, label, count, dots, score, kind, side, tally, value}
+const cells = new Map(); // cell name (B4, A1, c, ...) -> {el, label, count, dots, score, kind, side, tally, value, fits}
 // Set by initBoard: what a click on a pit does, and what the labels say ({two, hints}).
 let onPit = () => {};
 let view = () => ({ two: false, hints: null });
@@ -98,7 +97,7 @@ function makeCell(name, kind, side, place) {
   // "B44"): what is seen must be part of what the label says (WCAG 2.5.3, label in name)
   if (tally) el.append(label, ' ', count);
   else el.append(label, ' ', dots, count, score);
-  cells.set(name, { el, label, dots, count, score, kind: isPit ? side : 'store', side, tally, value: -1 });
+  cells.set(name, { el, label, dots, count, score, kind: isPit ? side : 'store', side, tally, value: -1, fits: 0 });
   return el;
 }
 
@@ -142,6 +141,45 @@ export function buildBoard(l) {
   document.querySelector('.north-label .sow-head').textContent = l.cw ? '▶' : '◀';
   document.querySelector('.south-label .sow-head').textContent = l.cw ? '◀' : '▶';
   nameStores();
+  measureDots();
+}
+
+// How many whole dots each cell has room for, from its size as drawn (dot-fit.js): the space
+// its name and count leave, less the dots' margins. Measured when the board is built or resized.
+function measureDots() {
+  for (const cell of cells.values()) {
+    const dots = cell.dots;
+    if (cell.tally || getComputedStyle(dots).display === 'none') {
+      cell.fits = 0;
+      continue;
+    }
+    const box = getComputedStyle(cell.el);
+    const inner = (a, b) => parseFloat(box[a]) + parseFloat(box[b]);
+    const width = cell.el.clientWidth - inner('paddingLeft', 'paddingRight');
+    const rowGap = parseFloat(box.rowGap) || 0;
+    const height = cell.el.clientHeight - inner('paddingTop', 'paddingBottom') - cell.label.offsetHeight - cell.count.offsetHeight - 2 * rowGap;
+    const probe = document.createElement('span');
+    probe.className = 'dot';
+    dots.append(probe);
+    const dot = probe.getBoundingClientRect().width;
+    probe.remove();
+    const style = getComputedStyle(dots);
+    // max-width: a share of the cell's width (80%), or a length
+    const max = style.maxWidth.endsWith('%') ? (width * parseFloat(style.maxWidth)) / 100 : parseFloat(style.maxWidth) || width;
+    cell.fits = dotsThatFit(Math.min(width, max), height, dot, parseFloat(style.columnGap) || 0);
+  }
+}
+
+// The stones as dots when they all fit whole, else none (the count says how many).
+function drawDots(cell) {
+  const drawn = cell.value <= cell.fits ? cell.value : 0;
+  if (cell.dots.childElementCount === drawn) return;
+  cell.dots.textContent = '';
+  for (let k = 0; k < drawn; k++) {
+    const dot = document.createElement('span');
+    dot.className = 'dot';
+    cell.dots.append(dot);
+  }
 }
 
 // Stores say whose they are ("You", "Computer", "Player 1"...), not A1 and B(N+2); the side names
@@ -173,16 +211,7 @@ export function setCount(name, value) {
     cell.value = value;
     cell.el.dataset.count = value;
     fitCount(cell);
-    const max = cell.tally ? 0 : cell.kind === 'store' ? DOTS_MAX_STORE : DOTS_MAX_PIT;
-    cell.dots.textContent = '';
-    if (value <= max) {
-      for (let k = 0; k < value; k++) {
-        const dot = document.createElement('span');
-        dot.className = 'dot';
-        cell.dots.append(dot);
-      }
-    }
-    cell.el.classList.toggle('many', value > max);
+    drawDots(cell);
   }
   updateLabel(name);
 }
@@ -199,12 +228,24 @@ function fitCount(cell) {
   el.style.fontSize = `${Math.floor((size * el.clientWidth) / el.scrollWidth)}px`;
 }
 
+// The board changed size: the counts fitted again, and the dots that now fit drawn.
 export function refitCounts() {
   for (const [name, cell] of cells) {
     if (cell.value < 100) continue;
     fitCount(cell);
     updateLabel(name);
   }
+  measureDots();
+  for (const cell of cells.values()) if (cell.value >= 0) drawDots(cell);
+}
+
+// The centre of a cell, from the board's top left corner (where a stone travelling to it goes).
+export function cellCentre(name) {
+  const cell = cells.get(name);
+  if (!cell) return null;
+  const b = $('board').getBoundingClientRect();
+  const r = cell.el.getBoundingClientRect();
+  return { x: r.left + r.width / 2 - b.left, y: r.top + r.height / 2 - b.top };
 }
 
 // Whose a store or tuzdyk is, as a label says it: "yours", "the computer's", "Player 1's".

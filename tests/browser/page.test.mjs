@@ -151,9 +151,9 @@ function busy(route, status, seconds, error = 'busy') {
 // provokes on purpose (Chromium logs "Failed to load resource: ... status of 404" as a console error),
 // or the texts of network errors it provokes ('ERR_CONNECTION_REFUSED').
 // options: colorScheme ('light' or 'dark', the system's), initScript (run in the page before its own),
-// origin (another server's address than the suite's).
-async function openPage(viewport = DESKTOP, urlPath = '/', { colorScheme = 'light', initScript, origin = base } = {}) {
-  const context = await browser.newContext({ viewport, colorScheme });
+// origin (another server's address than the suite's), reducedMotion ('reduce' or 'no-preference').
+async function openPage(viewport = DESKTOP, urlPath = '/', { colorScheme = 'light', initScript, origin = base, reducedMotion = 'no-preference' } = {}) {
+  const context = await browser.newContext({ viewport, colorScheme, reducedMotion });
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
@@ -1403,8 +1403,106 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await done();
   });
 
-  // ---------- thinking time, pit names, toasts ----------
+  // ---------- stones, thinking time, pit names, toasts ----------
 
+  // Every board a phone and a desktop draw, from 1 stone a pit up: a pit shows its stones as whole
+  // dots, all of them, or none and only its count; never a dot cut by the pit's edge.
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ]) {
+    test(`${name} ${viewport.width}x${viewport.height}: stones are drawn as whole dots, all of them or none`, { timeout: 40000 }, async () => {
+      const { page, done } = await openPage(viewport);
+      for (const pits of [6, 10]) {
+        const id = await newGame(page, { pits, seeds: 4, level: 'easy', first: 'human' });
+        const counted = structuredClone(await apiState(id));
+        counted.board.south = Array.from({ length: pits }, (_, i) => i + 1);
+        counted.board.north = Array.from({ length: pits }, (_, i) => (i === pits - 1 ? 60 : pits + i + 1));
+        counted.board.south_store = 9;
+        counted.board.north_store = 40;
+        await page.route(`**/api/games/${id}*`, (route) =>
+          route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(counted) }) : route.continue(),
+        );
+        await page.reload();
+        await waitSettled(page);
+        await page.unroute(`**/api/games/${id}*`);
+        const cells = await page.$$eval('[data-cell]', (els) =>
+          els.map((el) => {
+            const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+            const box = el.querySelector('.dots').getBoundingClientRect();
+            const dots = [...el.querySelectorAll('.dot')].filter((d) => d.getClientRects().length);
+            return {
+              cell: el.dataset.cell,
+              value: Number(el.dataset.count),
+              pit: el.classList.contains('pit'),
+              shown: dots.length,
+              cut: dots.filter((d) => !inside(d.getBoundingClientRect(), box) || !inside(box, el.getBoundingClientRect())).length,
+              count: el.querySelector('.count').textContent,
+            };
+          }),
+        );
+        const where = `${pits} pits at ${viewport.width}px`;
+        for (const c of cells) {
+          assert.equal(c.cut, 0, `${where}, ${c.cell}: ${c.cut} of ${c.shown} dots cut`);
+          assert.ok(c.shown === c.value || c.shown === 0, `${where}, ${c.cell}: ${c.shown} dots for ${c.value} stones`);
+          assert.equal(c.count, String(c.value), `${where}, ${c.cell}: the count is written`);
+        }
+        // the few stones of a pit are seen as stones on every board, its many as a count
+        const pitsShown = cells.filter((c) => c.pit);
+        for (const c of pitsShown.filter((c) => c.value <= 4)) assert.equal(c.shown, c.value, `${where}, ${c.cell}: ${c.value} stones as dots`);
+        assert.ok(pitsShown.some((c) => c.shown === 0), `${where}: the fullest pits show only their count (${pitsShown.map((c) => `${c.value}:${c.shown}`)})`);
+      }
+      await done();
+    });
+  }
+
+  test('sown stones travel along the sowing from pit to pit, at the speed set; not with reduced motion', { timeout: 40000 }, async () => {
+    for (const reducedMotion of ['no-preference', 'reduce']) {
+      const { page, done } = await openPage(DESKTOP, '/', { reducedMotion });
+      await newGame(page, { pits: 4, seeds: 3, level: 'easy', first: 'human', speed: 1 });
+      let releaseAi;
+      const aiHeld = new Promise((r) => (releaseAi = r));
+      await page.route('**/api/games/*/ai-move*', async (route) => {
+        await aiHeld;
+        await route.continue();
+      });
+      const centre = (cell) => page.$eval(`[data-cell="${cell}"]`, (el) => {
+        const r = el.getBoundingClientRect();
+        return r.left + r.width / 2;
+      });
+      const [b2, b3] = [await centre('B2'), await centre('B3')];
+      // B2's 3 stones go to B3, B4, B5, 700 ms a stone: the hand's place, every 50 ms of the first
+      await page.click('[data-cell="B2"]');
+      await page.waitForSelector('#app[data-state="animating"]');
+      const seen = [];
+      for (let i = 0; i < 12; i++) {
+        seen.push(await page.evaluate(() => {
+          const hand = document.querySelector('.hand');
+          if (!hand || !hand.getClientRects().length) return null;
+          const r = hand.getBoundingClientRect();
+          return { x: r.left + r.width / 2, held: hand.textContent };
+        }));
+        await page.waitForTimeout(50);
+      }
+      if (reducedMotion === 'reduce') {
+        assert.deepEqual(seen.filter(Boolean), [], 'no stone travels with reduced motion');
+      } else {
+        const between = seen.filter((p) => p && p.x > b2 + 3 && p.x < b3 - 3);
+        assert.ok(between.length >= 3, `the stones are seen between B2 (${b2}) and B3 (${b3}): ${JSON.stringify(seen)}`);
+        const xs = between.map((p) => p.x);
+        assert.ok(xs.every((x, i) => i === 0 || x >= xs[i - 1]), `they go towards B3: ${xs}`);
+        assert.equal(between[0].held, '3', 'three stones in hand');
+      }
+      assert.equal(await page.getAttribute('[data-cell="B5"]', 'data-count'), '3', 'the last stone is not sown yet');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('#app[data-state="thinking"]');
+      assert.equal(await page.locator('.hand:not([hidden])').count(), 0, 'skipped: no stone in hand');
+      await page.fill('#speed', '10'); // the computer's reply, quickly
+      releaseAi();
+      await waitSettled(page);
+      await done();
+    }
+  });
 
   for (const [name, viewport] of [
     ['phone', PHONE],
