@@ -1,10 +1,11 @@
-// The animation of moves: each stone sown in turn at the player's speed, which Escape or Skip cuts
-// short (skip wakes every pending sleep; the server's board after each move is then drawn at once).
-// Its own state is only whether the moves being shown are skipped.
+// The animation of moves: each stone carried from cell to cell along the sowing (hand.js) at the
+// player's speed, which Escape or Skip cuts short (skip wakes every pending sleep; the server's
+// board after each move is then drawn at once). Its own state is only whether the moves being
+// shown are skipped.
 
-import { listed, plural } from './format.js';
-import { capturedCells, capturedFrom, countsOf, isStore, playerName as nameOf, storeOf } from './notation.js';
-import { MARKS, clearMarks, layoutShown, mark, setCount, showBoard, unmarkLast } from './board.js';
+import { captureText, capturedCells, countsOf, isStore, playerName as nameOf, storeOf } from './notation.js';
+import { MARKS, cellCentre, clearMarks, layoutShown, mark, setCount, showBoard, shownName, unmarkLast } from './board.js';
+import * as hand from './hand.js';
 import { captureSound, extraSound, stoneSound } from './sound.js';
 
 let skipping = false; // the current animation jumps to its end
@@ -49,6 +50,7 @@ export async function animateMoves(moves, ctx) {
       await animateMove(m, ctx);
     }
   } finally {
+    hand.put();
     skipping = false;
   }
 }
@@ -66,28 +68,30 @@ async function animateMove(move, { stale, delay: stoneDelay, two, say, toast, ad
   const sowing = Array.isArray(move.sowing) ? move.sowing : [];
   const delay = stoneDelay();
   const mover = playerName(move.side);
-  say(`${mover} ${mover === 'You' ? 'play' : 'plays'} ${move.pit}…`);
+  say(`${mover} ${mover === 'You' ? 'play' : 'plays'} ${shownName(move.pit)}…`);
   if (move.pit && counts.has(move.pit) && sowing.length) {
     mark(move.pit, 'source');
-    let hand = counts.get(move.pit);
+    let held = counts.get(move.pit); // the stones in hand
     counts.set(move.pit, 0);
     setCount(move.pit, 0);
     let last = move.pit;
     let sown = 0;
     for (const name of sowing) {
       if (skipping || stale()) break;
-      if (hand <= 0 && counts.has(last) && !isStore(layout, last)) {
+      if (held <= 0 && counts.has(last) && !isStore(layout, last)) {
         // relay sowing: the last stone landed on stones; they are picked up and sown on
-        hand = counts.get(last);
+        held = counts.get(last);
         counts.set(last, 0);
         setCount(last, 0);
         mark(last, 'source');
       }
+      // the stones in hand go on to the next cell, where one is dropped
+      hand.travel(cellCentre(last), cellCentre(name), delay, held);
       await sleep(delay);
       if (skipping || stale()) break;
       unmarkLast(last);
       counts.set(name, (counts.get(name) || 0) + 1);
-      hand -= 1;
+      held -= 1;
       setCount(name, counts.get(name));
       mark(name, 'sown');
       mark(name, 'last');
@@ -95,6 +99,7 @@ async function animateMove(move, { stale, delay: stoneDelay, two, say, toast, ad
       last = name;
     }
   }
+  hand.put();
   if (stale()) return;
   // the server's board after the move is the truth (captures, sweeps, truncated sowing, tuzdyks)
   showBoard(move.after);
@@ -105,15 +110,14 @@ async function animateMove(move, { stale, delay: stoneDelay, two, say, toast, ad
     mark(move.tuzdyk, 'captured');
     mark(store, 'captured');
     const whose = twoPlayer() ? `${mover}'s` : move.side === 'south' ? 'your' : "the computer's";
-    const text = `${move.tuzdyk} is now ${whose} tuzdyk: every stone sown there is ${move.side === 'south' && !twoPlayer() ? 'yours' : twoPlayer() ? mover + "'s" : "the computer's"}.`;
+    const text = `${shownName(move.tuzdyk)} is now ${whose} tuzdyk: every stone sown there is ${move.side === 'south' && !twoPlayer() ? 'yours' : twoPlayer() ? mover + "'s" : "the computer's"}.`;
     toast('Tuzdyk! ' + text, 'capture', 3000);
     captureSound();
     addNews(text);
   } else if (move.captured) {
     for (const c of capturedCells(move)) mark(c, 'captured');
     mark(store, 'captured');
-    const from = capturedFrom(move, layout);
-    const text = `${who} captured ${plural(move.captured, 'stone')}${from.length ? ' from ' + listed(from) : ''}.`;
+    const text = captureText(move, who, layout, shownName);
     toast('Capture! ' + text, 'capture');
     captureSound();
     addNews(text);

@@ -2,18 +2,27 @@
 // counts, stone dots, labels, marks and hint scores. Built for a layout (notation.js) and rebuilt
 // only when the layout changes. Nothing runs at import time; initBoard connects it to the page.
 
-import { formatScore, plural, shortCount } from './format.js';
-import { countsOf, ownerOf as ownerName, playerName as nameOf, possessive as possessiveName } from './notation.js';
+import { dotsThatFit } from './dot-fit.js';
+import { capitalised, formatScore, plural, shortCount } from './format.js';
+import {
+  DEFAULT_PIT_NAMING,
+  countsOf,
+  namesNeedSide,
+  ownerOf as ownerName,
+  playerName as nameOf,
+  possessive as possessiveName,
+  shownNames,
+} from './notation.js';
 
-const DOTS_MAX_PIT = 12; // draw stone dots up to this many in a pit (the number is always shown)
-const DOTS_MAX_STORE = 24;
 // The classes a move leaves on cells (where it started, sown, its last stone, captured, extra turn).
 export const MARKS = ['source', 'sown', 'last', 'captured', 'extra'];
 
 const $ = (id) => document.getElementById(id);
 
 let layout = null; // what the board DOM was built for (layoutOf)
-const cells = new Map(); // cell name (B4, A1, c, ...) -> {el, label, count, dots, score, kind, side, tally, value}
+let naming = DEFAULT_PIT_NAMING; // how pits are named to players (notation.js's PIT_NAMINGS)
+let shown = new Map(); // cell name -> the name players read
+const cells = new Map(); // cell name (B4, A1, c, ...) -> {el, label, count, dots, score, kind, side, tally, value, fits}
 // Set by initBoard: what a click on a pit does, and what the labels say ({two, hints}).
 let onPit = () => {};
 let view = () => ({ two: false, hints: null });
@@ -31,6 +40,21 @@ export const layoutShown = () => layout;
 // The next buildBoard builds afresh (another game: its cells start without counts).
 export function forgetLayout() {
   layout = null;
+}
+
+// The name players read for a cell (the pit naming chosen), the server's for one not on the board.
+export const shownName = (cell) => shown.get(cell) || cell;
+
+// Names the pits as `value` says (a PIT_NAMINGS value), on the board and in its labels.
+export function setNaming(value) {
+  naming = value;
+  if (!layout) return;
+  shown = shownNames(layout, naming);
+  for (const [name, cell] of cells) {
+    if (cell.kind === 'store') continue;
+    cell.label.textContent = shownName(name);
+    if (cell.value >= 0) updateLabel(name);
+  }
 }
 
 // A cell's count as drawn (-1 before it has one, undefined for a name not on the board).
@@ -58,7 +82,7 @@ function makeCell(name, kind, side, place) {
   }
   const label = document.createElement('span');
   label.className = 'cell-name';
-  label.textContent = tally ? 'captured' : name;
+  label.textContent = tally ? 'captured' : shownName(name);
   label.setAttribute('aria-hidden', 'true');
   const dots = document.createElement('span');
   dots.className = 'dots';
@@ -73,7 +97,7 @@ function makeCell(name, kind, side, place) {
   // "B44"): what is seen must be part of what the label says (WCAG 2.5.3, label in name)
   if (tally) el.append(label, ' ', count);
   else el.append(label, ' ', dots, count, score);
-  cells.set(name, { el, label, dots, count, score, kind: isPit ? side : 'store', side, tally, value: -1 });
+  cells.set(name, { el, label, dots, count, score, kind: isPit ? side : 'store', side, tally, value: -1, fits: 0 });
   return el;
 }
 
@@ -84,6 +108,7 @@ function makeCell(name, kind, side, place) {
 export function buildBoard(l) {
   if (layout && layout.key === l.key) return;
   layout = l;
+  shown = shownNames(l, naming);
   const boardEl = $('board');
   const app = $('app');
   cells.clear();
@@ -116,6 +141,45 @@ export function buildBoard(l) {
   document.querySelector('.north-label .sow-head').textContent = l.cw ? '▶' : '◀';
   document.querySelector('.south-label .sow-head').textContent = l.cw ? '◀' : '▶';
   nameStores();
+  measureDots();
+}
+
+// How many whole dots each cell has room for, from its size as drawn (dot-fit.js): the space
+// its name and count leave, less the dots' margins. Measured when the board is built or resized.
+function measureDots() {
+  for (const cell of cells.values()) {
+    const dots = cell.dots;
+    if (cell.tally || getComputedStyle(dots).display === 'none') {
+      cell.fits = 0;
+      continue;
+    }
+    const box = getComputedStyle(cell.el);
+    const inner = (a, b) => parseFloat(box[a]) + parseFloat(box[b]);
+    const width = cell.el.clientWidth - inner('paddingLeft', 'paddingRight');
+    const rowGap = parseFloat(box.rowGap) || 0;
+    const height = cell.el.clientHeight - inner('paddingTop', 'paddingBottom') - cell.label.offsetHeight - cell.count.offsetHeight - 2 * rowGap;
+    const probe = document.createElement('span');
+    probe.className = 'dot';
+    dots.append(probe);
+    const dot = probe.getBoundingClientRect().width;
+    probe.remove();
+    const style = getComputedStyle(dots);
+    // max-width: a share of the cell's width (80%), or a length
+    const max = style.maxWidth.endsWith('%') ? (width * parseFloat(style.maxWidth)) / 100 : parseFloat(style.maxWidth) || width;
+    cell.fits = dotsThatFit(Math.min(width, max), height, dot, parseFloat(style.columnGap) || 0);
+  }
+}
+
+// The stones as dots when they all fit whole, else none (the count says how many).
+function drawDots(cell) {
+  const drawn = cell.value <= cell.fits ? cell.value : 0;
+  if (cell.dots.childElementCount === drawn) return;
+  cell.dots.textContent = '';
+  for (let k = 0; k < drawn; k++) {
+    const dot = document.createElement('span');
+    dot.className = 'dot';
+    cell.dots.append(dot);
+  }
 }
 
 // Stores say whose they are ("You", "Computer", "Player 1"...), not A1 and B(N+2); the side names
@@ -147,16 +211,7 @@ export function setCount(name, value) {
     cell.value = value;
     cell.el.dataset.count = value;
     fitCount(cell);
-    const max = cell.tally ? 0 : cell.kind === 'store' ? DOTS_MAX_STORE : DOTS_MAX_PIT;
-    cell.dots.textContent = '';
-    if (value <= max) {
-      for (let k = 0; k < value; k++) {
-        const dot = document.createElement('span');
-        dot.className = 'dot';
-        cell.dots.append(dot);
-      }
-    }
-    cell.el.classList.toggle('many', value > max);
+    drawDots(cell);
   }
   updateLabel(name);
 }
@@ -173,12 +228,24 @@ function fitCount(cell) {
   el.style.fontSize = `${Math.floor((size * el.clientWidth) / el.scrollWidth)}px`;
 }
 
+// The board changed size: the counts fitted again, and the dots that now fit drawn.
 export function refitCounts() {
   for (const [name, cell] of cells) {
     if (cell.value < 100) continue;
     fitCount(cell);
     updateLabel(name);
   }
+  measureDots();
+  for (const cell of cells.values()) if (cell.value >= 0) drawDots(cell);
+}
+
+// The centre of a cell, from the board's top left corner (where a stone travelling to it goes).
+export function cellCentre(name) {
+  const cell = cells.get(name);
+  if (!cell) return null;
+  const b = $('board').getBoundingClientRect();
+  const r = cell.el.getBoundingClientRect();
+  return { x: r.left + r.width / 2 - b.left, y: r.top + r.height / 2 - b.top };
 }
 
 // Whose a store or tuzdyk is, as a label says it: "yours", "the computer's", "Player 1's".
@@ -197,18 +264,20 @@ function updateLabel(name) {
   } else if (cell.kind === 'store') {
     const owner = ownerOf(cell.side).replace(/^the /, '');
     // Kalah's stores have names (B8, A1); the games named in letters only say whose
-    label = /store/i.test(name) ? `Store (${owner}), ${stones}` : `Store ${name} (${owner}), ${stones}`;
+    label = /store/i.test(name) ? `Store (${owner}), ${stones}` : `Store ${shownName(name)} (${owner}), ${stones}`;
     title = `${playerName(cell.side)}: ${stones} in the store`;
   } else {
-    const shown = cell.count.textContent;
+    const count = cell.count.textContent;
+    // Kalah's numbers are on both rows: the label says whose pit it is
+    const pit = namesNeedSide(layout, naming) ? `${capitalised(possessive(cell.side))} pit ${shownName(name)}` : `Pit ${shownName(name)}`;
     // a shortened count (1.2k) is said as shown, then exactly
-    label = shown === String(cell.value) ? `Pit ${name}, ${stones}` : `Pit ${name}, ${shown}: ${stones}`;
+    label = count === String(cell.value) ? `${pit}, ${stones}` : `${pit}, ${count}: ${stones}`;
     const owner = cell.el.dataset.tuzdyk;
     if (owner) label += `, ${possessive(owner)} tuzdyk`;
     if (cell.el.classList.contains('unfed')) label += ', does not feed your opponent';
     const hints = view().hints;
     if (hints && name in hints) label += `, hint score ${formatScore(hints[name].score)}`;
-    title = owner ? `${name}: ${stones}, ${possessive(owner)} tuzdyk` : `${name}: ${stones}`;
+    title = owner ? `${shownName(name)}: ${stones}, ${possessive(owner)} tuzdyk` : `${shownName(name)}: ${stones}`;
   }
   cell.el.setAttribute('aria-label', label);
   cell.el.title = title;

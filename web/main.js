@@ -7,7 +7,7 @@ import * as animation from './animation.js';
 import * as server from './api.js';
 import { GAME_ID, retryDelay } from './api.js';
 import * as board from './board.js';
-import { MARKS, buildBoard, clearMarks, mark, nameStores, showBoard } from './board.js';
+import { MARKS, buildBoard, clearMarks, mark, nameStores, showBoard, shownName } from './board.js';
 import { capitalised, exact, formatScore, gameLabel, plural, stoneDelay as delayForSpeed } from './format.js';
 import * as notation from './notation.js';
 import { capturedCells, layoutOf, playedPits, previewNames } from './notation.js';
@@ -18,6 +18,7 @@ import { gradeMove, renderReviewSummary } from './review-view.js';
 import { isSoundOn, setSound } from './sound.js';
 import * as S from './state.js';
 import { EXPIRED_TEXT, KALAH_DRAWING, REPETITION_TEXT } from './state.js';
+import * as thinkMeter from './think-meter.js';
 
 const $ = (id) => document.getElementById(id);
 const app = $('app');
@@ -73,6 +74,7 @@ function setMode(m) {
   page = S.withMode(page, m);
   app.dataset.state = m;
   $('thinking').hidden = m !== 'thinking';
+  if (m !== 'thinking') thinkMeter.stop();
   skipBtn.disabled = m !== 'animating';
   updateControls();
 }
@@ -226,7 +228,12 @@ function updateControls() {
 
 // A move in the move list; last: the game's last move (a repetition may have ended the game there).
 const moveText = (m, last = false) =>
-  notation.moveText(m, { two: twoPlayer(), layout: board.layoutShown(), repeated: last && !!page.game && !!page.game.ended_by_repetition });
+  notation.moveText(m, {
+    two: twoPlayer(),
+    layout: board.layoutShown(),
+    repeated: last && !!page.game && !!page.game.ended_by_repetition,
+    name: shownName,
+  });
 
 function renderMoves() {
   const list = $('move-list');
@@ -239,7 +246,7 @@ function renderMoves() {
     button.type = 'button';
     button.textContent = moveText(m, i === page.game.history.length - 1);
     button.addEventListener('click', () => showPly(i + 1));
-    if (graded) gradeMove(li, button, graded[i], playerName);
+    if (graded) gradeMove(li, button, graded[i], playerName, shownName);
     li.append(button);
     list.append(li);
   });
@@ -505,8 +512,9 @@ async function playPit(name) {
   if (page.mode !== 'idle' || !page.game || page.viewPly !== null || !humanToMove()) return;
   if (notation.sideOf(board.layoutShown(), name) !== page.game.to_move) return;
   if (!page.game.legal_moves.includes(name)) {
-    if (page.game.must_feed && board.countOf(name) > 0) announce(`${name} does not feed your opponent: you must feed your opponent.`);
-    else announce(`${name} is empty: choose another pit.`);
+    const pit = shownName(name);
+    if (page.game.must_feed && board.countOf(name) > 0) announce(`${pit} does not feed your opponent: you must feed your opponent.`);
+    else announce(`${pit} is empty: choose another pit.`);
     return;
   }
   const gen = page.generation;
@@ -569,7 +577,7 @@ async function aiTurns(gen) {
     if (gen !== page.generation) return;
     page = S.gameShown(page, r.state);
     showEvaluation(r);
-    const played = (r.moves || []).map((m) => m.pit).join(', ');
+    const played = (r.moves || []).map((m) => shownName(m.pit)).join(', ');
     if (played) addNews(`The computer played ${played}.`, true);
     notePass(r.moves);
     settle();
@@ -581,8 +589,8 @@ async function aiTurns(gen) {
 // had asked. False if the page moved on, the game expired, or the reply never came.
 async function awaitReplyUnderWay(gen) {
   const before = page.game.history.length;
-  setMode('thinking');
-  announce('The computer is still thinking about its move…');
+  // asked before this page was loaded: its reply comes within its budget from now
+  showThinking('The computer is still thinking about its move');
   const deadline = Date.now() + REPLY_WAIT_MS;
   let s = page.game;
   try {
@@ -608,7 +616,7 @@ async function awaitReplyUnderWay(gen) {
   if (gen !== page.generation) return false;
   page = S.gameShown(page, s);
   resetAnalysisFor(s);
-  const played = moves.filter((m) => m.side === 'north').map((m) => m.pit).join(', ');
+  const played = moves.filter((m) => m.side === 'north').map((m) => shownName(m.pit)).join(', ');
   if (played) addNews(`The computer played ${played}.`, true);
   notePass(moves);
   settle();
@@ -620,8 +628,7 @@ async function awaitReplyUnderWay(gen) {
 // here (a newer action, the game expired, or the move failed and the player is offered a retry).
 async function askAi(gen) {
   for (let attempt = 1; ; attempt++) {
-    setMode('thinking');
-    announce('Computer is thinking…');
+    showThinking('The computer is thinking');
     try {
       const known = page.game;
       const r = await server.aiMove(known.id, known.history.length);
@@ -649,6 +656,17 @@ async function askAi(gen) {
       if (gen !== page.generation) return null;
     }
   }
+}
+
+// The computer thinks: the status says once how long it may take, the meter beside its name and
+// the "This game" panel count the seconds against that.
+function showThinking(text) {
+  const budget = S.thinkBudget(page.game.opponent && page.game.opponent.spec);
+  setMode('thinking');
+  const most = thinkMeter.budgetText(budget);
+  $('thinking-text').textContent = `thinking… ${most}`;
+  thinkMeter.start(budget);
+  announce(`${text}, ${most}…`);
 }
 
 // The computer's move could not be had: say so and let the player ask again (the notice's button,
@@ -731,7 +749,7 @@ async function onceBack(gen, before, again) {
 // What players see: the computer's move. The engine's own account (its evaluation, how deep it
 // looked, how many positions) is under Details.
 function showEvaluation(r) {
-  const played = (r.moves || []).filter((m) => m.side === 'north').map((m) => m.pit).join(', ');
+  const played = (r.moves || []).filter((m) => m.side === 'north').map((m) => shownName(m.pit)).join(', ');
   const evalEl = $('evaluation');
   evalEl.textContent = played ? `Played ${played}.` : 'No move.';
   let text;
@@ -758,10 +776,11 @@ async function hint() {
     if (gen !== page.generation || page.game.history.length !== before) return;
     page = S.hintsFrom(page, r);
     const best = (r.moves || []).find((m) => m.pit === r.best);
-    let text = r.best ? `Best move: ${r.best}` : 'No hint.';
+    let text = r.best ? `Best move: ${shownName(r.best)}` : 'No hint.';
     if (best) text += ` (${formatScore(best.score)}${best.exact ? ', proven' : ''})`;
     $('hint-text').textContent = text + '. The numbers on the pits are the margin in stones each move leads to.';
-    const pv = best ? (Array.isArray(best.pv) ? best.pv.join(' ') : best.pv) : '';
+    const line = best ? (Array.isArray(best.pv) ? best.pv : String(best.pv || '').split(' ')) : [];
+    const pv = line.filter(Boolean).map(shownName).join(' ');
     $('hint-line').textContent = pv ? `Best line: ${pv}` : '';
     $('hint-line').hidden = !pv;
     renderHints();
@@ -979,7 +998,7 @@ function showReview() {
 function drawReviewGraph() {
   const box = $('review-graph');
   if (!page.review || page.review.status !== 'done') return graph.clear(box);
-  graph.draw(box, page.review.data, playerName, S.shownPly(page));
+  graph.draw(box, page.review.data, playerName, S.shownPly(page), shownName);
 }
 
 function redrawReviewGraph() {
@@ -1027,7 +1046,7 @@ function resetAnalysisFor(s) {
   const played = S.lastComputerTurn(s);
   let text = 'No move yet.';
   if (S.isTwoPlayerGame(s)) text = 'No computer in this game.';
-  else if (played.length) text = `Played ${played.join(', ')}.`;
+  else if (played.length) text = `Played ${played.map(shownName).join(', ')}.`;
   else if (s.history && s.history.length) text = 'The computer has not moved yet.';
   $('evaluation').textContent = text;
   $('engine-text').textContent = played.length ? 'Its evaluation is shown after its next move.' : 'Nothing yet.';
@@ -1143,6 +1162,19 @@ const savedSpeed = prefs.storedSpeed();
 if (savedSpeed) speedEl.value = savedSpeed;
 else if (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) speedEl.value = speedEl.max;
 speedEl.addEventListener('change', () => prefs.storeSpeed(speedEl.value));
+// how pits are named: the board, the status, the move list, hints and the review follow at once
+const namingEl = $('pit-naming');
+namingEl.value = prefs.storedPitNaming();
+board.setNaming(namingEl.value);
+namingEl.addEventListener('change', () => {
+  const naming = notation.pitNamingOf(namingEl.value);
+  prefs.storePitNaming(naming);
+  board.setNaming(naming);
+  if (!page.game) return;
+  render();
+  if (page.review && page.review.status === 'done') drawReviewGraph();
+  if (page.mode === 'idle' || page.mode === 'over') announce(statusForState());
+});
 hintBtn.addEventListener('click', hint);
 undoBtn.addEventListener('click', undo);
 skipBtn.addEventListener('click', skipAnimation);

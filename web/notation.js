@@ -37,6 +37,44 @@ export function previewNames(game, n) {
   };
 }
 
+// ---------- the names players read: the game's own, or the homework's ----------
+
+// How pits are named to players: 'game' as the game writes them (Kalah's 1..n a side, counted from
+// the pit farthest from the side's store; Oware's A-F and a-f), 'homework' as the homework does,
+// every board as Kalah's A2.. above B2.., column by column, stores A1 and B(n+2).
+export const PIT_NAMINGS = ['game', 'homework'];
+export const DEFAULT_PIT_NAMING = 'game';
+export const pitNamingOf = (value) => (PIT_NAMINGS.includes(value) ? value : DEFAULT_PIT_NAMING);
+
+const kalahNamed = (layout) => [...layout.south, ...layout.north].every((name) => /^[AB]\d+$/.test(name));
+
+// The name shown for every cell of `layout`, by the server's name.
+export function shownNames(layout, naming) {
+  const n = layout.south.length;
+  const names = new Map();
+  const rows = { south: layout.south, north: layout.north };
+  const kalah = kalahNamed(layout);
+  for (const side of ['south', 'north']) {
+    rows[side].forEach((cell, col) => {
+      let shown = cell;
+      if (naming === 'homework' && !kalah) shown = (side === 'south' ? 'B' : 'A') + (col + 2);
+      if (naming === 'game' && kalah) {
+        // in sowing order: South's row from the left counter-clockwise, North's from the right
+        const fromLeft = (side === 'south') === !layout.cw;
+        shown = String(fromLeft ? col + 1 : n - col);
+      }
+      names.set(cell, shown);
+    });
+  }
+  const homeworkStores = naming === 'homework' && !kalah;
+  names.set(layout.southStore, homeworkStores ? 'B' + (n + 2) : layout.southStore);
+  names.set(layout.northStore, homeworkStores ? 'A1' : layout.northStore);
+  return names;
+}
+
+// Whether the names shown leave the side to be said (Kalah's numbers are the same on both rows).
+export const namesNeedSide = (layout, naming) => !!layout && naming === 'game' && kalahNamed(layout);
+
 export const storeOf = (layout, side) => (side === 'south' ? layout.southStore : layout.northStore);
 export const isStore = (layout, name) => !!layout && (name === layout.southStore || name === layout.northStore);
 
@@ -103,14 +141,15 @@ export function sweptNews(swept, two) {
 
 // A move in the move list: "You: B4 — captures 5 from A3 — extra turn".
 // repeated: the position repeated after this move, which ended the game.
-export function moveText(m, { two, layout, repeated = false }) {
-  let t = `${playerName(m.side, two)}: ${m.pit}`;
+// name(cell): the name players read (shownNames), the server's by default.
+export function moveText(m, { two, layout, repeated = false, name = (cell) => cell }) {
+  let t = `${playerName(m.side, two)}: ${name(m.pit)}`;
   if (m.pass) t = `${playerName(m.side, two)}: pass`;
   if (m.captured) {
-    const from = capturedFrom(m, layout);
+    const from = capturedFrom(m, layout).map(name);
     t += ` — captures ${m.captured}${from.length ? ' from ' + listed(from) : ''}`;
   }
-  if (m.tuzdyk) t += ` — tuzdyk ${m.tuzdyk}`;
+  if (m.tuzdyk) t += ` — tuzdyk ${name(m.tuzdyk)}`;
   if (m.extra_turn && !m.game_over) t += ' — extra turn'; // no turn to take after the last move
   if (m.game_over) t += ' — game over';
   else if (repeated) t += ' — the position repeated: game over';
@@ -130,7 +169,7 @@ export function resultText(r, two) {
 }
 
 // The text of what a move captured, as the status and the toast say it: "You captured 5 stones from A3."
-export function captureText(m, who, layout) {
-  const from = capturedFrom(m, layout);
+export function captureText(m, who, layout, name = (cell) => cell) {
+  const from = capturedFrom(m, layout).map(name);
   return `${who} captured ${plural(m.captured, 'stone')}${from.length ? ' from ' + listed(from) : ''}.`;
 }

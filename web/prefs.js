@@ -1,11 +1,14 @@
-// What this browser remembers (localStorage): the theme, sound, the animation speed and the last
-// game. Storage may be missing (private mode, disabled): then a choice lasts until the page is
-// left, and the URL alone keeps the game. Nothing runs at import time.
+// What this browser remembers (localStorage): the theme, sound, the animation speed, how pits are
+// named and the last game. Storage may be missing (private mode, disabled): then a choice lasts
+// until the page is left, and the URL alone keeps the game. Nothing runs at import time.
+
+import { pitNamingOf } from './notation.js';
 
 const GAME_KEY = 'mancala.game'; // the id of the last game this browser played
 const THEME_KEY = 'mancala.theme'; // "dark" or "light" once the toggle is used
 const SOUND_KEY = 'mancala.sound'; // "on" once sound is turned on ("off" once turned off again)
 const SPEED_KEY = 'mancala.speed'; // the speed slider's value once it is moved
+const PIT_NAMING_KEY = 'mancala.pitNaming'; // "game" or "homework" once chosen
 
 function stored(key) {
   try {
@@ -29,6 +32,9 @@ export const storedSound = () => stored(SOUND_KEY) === 'on';
 export const storeSound = (on) => store(SOUND_KEY, on ? 'on' : 'off');
 export const storedSpeed = () => stored(SPEED_KEY);
 export const storeSpeed = (value) => store(SPEED_KEY, value);
+// anything but a known naming (an old or corrupt value) is the default
+export const storedPitNaming = () => pitNamingOf(stored(PIT_NAMING_KEY));
+export const storePitNaming = (value) => store(PIT_NAMING_KEY, value);
 
 // ---------- theme: the system's light or dark, until the toggle picks one ----------
 

@@ -21,7 +21,7 @@ function svg(tag, attrs, parent) {
 // dashed lines estimates; a ring in a grade's colour marks a mistake or a blunder.
 // box: the element it is drawn in; data: the server's review; playerName(side): "You", "Player 2"...;
 // ply: the position the board shows, where the cursor stands.
-export function draw(box, data, playerName, ply) {
+export function draw(box, data, playerName, ply, pitName = (cell) => cell) {
   clear(box);
   const points = data.positions;
   const n = points.length - 1;
@@ -80,7 +80,7 @@ export function draw(box, data, playerName, ply) {
       'data-ply': i,
       class: `rv-point ${p.exact ? 'exact' : 'estimate'}${flagged ? ' grade-' + move.grade : ''}`,
     }, root);
-    const where = move ? `After move ${i} (${playerName(move.side)}: ${move.move}, ${move.grade})` : 'The start';
+    const where = move ? `After move ${i} (${playerName(move.side)}: ${pitName(move.move)}, ${move.grade})` : 'The start';
     svg('title', {}, dot).textContent = `${where}: ${reviewValue(values[i], p.exact)} for ${south}`;
   });
   box.append(root);

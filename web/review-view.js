@@ -7,7 +7,8 @@ const GRADES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
 
 // A graded move in the move list: its grade as a word (coloured, but the word says it), and when it
 // was not the best, the best move and what each was worth to the mover ("~": an estimate).
-export function gradeMove(li, button, g, playerName) {
+// pitName(cell): the name players read for a pit.
+export function gradeMove(li, button, g, playerName, pitName = (cell) => cell) {
   if (!g) return;
   li.dataset.grade = g.grade;
   const chip = document.createElement('span');
@@ -23,11 +24,11 @@ export function gradeMove(li, button, g, playerName) {
   if (g.grade !== 'best') {
     const best = document.createElement('span');
     best.className = 'rv-best';
-    best.textContent = `best ${g.best_move} ${reviewValue(g.best, g.exact)}, played ${reviewValue(g.played, g.exact)}`;
+    best.textContent = `best ${pitName(g.best_move)} ${reviewValue(g.best, g.exact)}, played ${reviewValue(g.played, g.exact)}`;
     button.append(' ', best);
   }
-  button.title = `${playerName(g.side)} could finish ${reviewValue(g.best, g.exact)} with ${g.best_move}, ` +
-    `${reviewValue(g.played, g.exact)} after ${g.move}: ${plural(Math.max(0, Number(g.loss) || 0), 'stone')} lost.`;
+  button.title = `${playerName(g.side)} could finish ${reviewValue(g.best, g.exact)} with ${pitName(g.best_move)}, ` +
+    `${reviewValue(g.played, g.exact)} after ${pitName(g.move)}: ${plural(Math.max(0, Number(g.loss) || 0), 'stone')} lost.`;
 }
 
 // One line a side ("You: 12 best, 3 good, ... average loss 0.4 stones a move") in `list`, and the

@@ -193,6 +193,18 @@ export function lastComputerTurn(game) {
   return history.slice(start, end).map((m) => m.pit);
 }
 
+// The server bounds a reply by its --max-think, 5 s unless its operator says otherwise.
+export const MAX_THINK_MS = 5000;
+
+// How long the computer of agent `spec` may think about a move, in ms: its `time=` ("300ms", "2s",
+// "1.5s", "1m"), at most the server's bound; the bound itself for a spec without a time.
+export function thinkBudget(spec) {
+  const m = /(?:^|[:,])time=(\d+(?:\.\d+)?)(ms|s|m)?(?:,|$)/.exec(typeof spec === 'string' ? spec : '');
+  if (!m) return MAX_THINK_MS;
+  const ms = Number(m[1]) * { ms: 1, s: 1000, m: 60000 }[m[2] || 's'];
+  return ms > 0 ? Math.min(ms, MAX_THINK_MS) : MAX_THINK_MS;
+}
+
 export const humanToMove = (s, two) => !!s.game && !s.game.over && (two || s.game.to_move === 'south');
 export const aiToMove = (s, two) => !!s.game && !s.game.over && !s.gone && !two && s.game.to_move === 'north';
 

@@ -151,9 +151,9 @@ function busy(route, status, seconds, error = 'busy') {
 // provokes on purpose (Chromium logs "Failed to load resource: ... status of 404" as a console error),
 // or the texts of network errors it provokes ('ERR_CONNECTION_REFUSED').
 // options: colorScheme ('light' or 'dark', the system's), initScript (run in the page before its own),
-// origin (another server's address than the suite's).
-async function openPage(viewport = DESKTOP, urlPath = '/', { colorScheme = 'light', initScript, origin = base } = {}) {
-  const context = await browser.newContext({ viewport, colorScheme });
+// origin (another server's address than the suite's), reducedMotion ('reduce' or 'no-preference').
+async function openPage(viewport = DESKTOP, urlPath = '/', { colorScheme = 'light', initScript, origin = base, reducedMotion = 'no-preference' } = {}) {
+  const context = await browser.newContext({ viewport, colorScheme, reducedMotion });
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
@@ -240,6 +240,8 @@ function countsOf(board, names) {
   return c;
 }
 
+// The name the board shows for each pit, by the server's name: {B2: '1', ..., A7: '1'}.
+const shownNames = (page) => page.$$eval('.pit', (els) => Object.fromEntries(els.map((e) => [e.dataset.cell, e.querySelector('.cell-name').textContent])));
 const moveListItems = (page) => page.$$eval('#move-list li', (els) => els.map((e) => e.textContent));
 const statusText = (page) => page.textContent('#status');
 const gameInUrl = (page) => new URL(page.url()).searchParams.get('game');
@@ -496,7 +498,8 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.ok(a1.x < a2.x && a2.x < b8.x, 'A1 on the left, B8 on the right');
     assert.ok(a2.y < b2.y, "North's row above South's");
     // pits are buttons named for screen readers, counts visible as text and as dots
-    const pit = page.getByRole('button', { name: 'Pit B4, 4 stones' });
+    // Kalah's pits numbered as the game writes them, each side from the pit farthest from its store
+    const pit = page.getByRole('button', { name: 'Your pit 3, 4 stones' });
     assert.equal(await pit.count(), 1);
     assert.equal((await page.locator('[data-cell="B4"] .count').textContent()).trim(), '4');
     assert.equal(await page.locator('[data-cell="B4"] .dot').count(), 4);
@@ -526,7 +529,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.equal(await page.textContent('#error'), '');
     const items = await moveListItems(page);
     assert.equal(items.length, state.history.length);
-    assert.match(await page.textContent('#evaluation'), /^Played A\d/);
+    assert.match(await page.textContent('#evaluation'), /^Played \d/);
     assert.deepEqual(await drawnCounts(page), countsOf(state.board));
     await done();
   });
@@ -568,11 +571,11 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     const items = await moveListItems(page);
     assert.equal(items.length, state.history.length);
     assert.ok(items.length >= 2, 'the human move and the reply are listed');
-    assert.match(items[0], /^You: B2/);
-    assert.match(items[1], /^Computer: A\d/);
+    assert.match(items[0], /^You: 1/);
+    assert.match(items[1], /^Computer: \d/);
     assert.notDeepEqual(await drawnCounts(page), afterHuman, 'the AI changed the board');
     assert.deepEqual(await drawnCounts(page), countsOf(state.board), 'the board drawn is the server state');
-    assert.match(await page.textContent('#evaluation'), /Played A\d/);
+    assert.match(await page.textContent('#evaluation'), /Played \d/);
     if (!state.over) assert.match(await page.textContent('#status'), /Your move/);
     // Reloaded, the "This game" panel still says what the computer played (it said "No move yet.").
     const played = await page.textContent('#evaluation');
@@ -616,14 +619,14 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await page.click('[data-cell="B4"]');
     await page.waitForSelector('#app[data-state="thinking"]');
     assert.ok((await page.evaluate(() => window.__tones)) >= 3, 'a tone for the stone sown and two for the capture');
-    assert.match(await page.textContent('#toast'), /Capture!.*2 stones.*A5/);
+    assert.match(await page.textContent('#toast'), /Capture!.*2 stones from 1\./);
     assert.equal(await page.locator('[data-cell="A5"].captured').count(), 1, 'the captured pit is highlighted');
     assert.equal(await page.locator('[data-cell="B5"].captured').count(), 1, 'the capturing pit is highlighted');
     assert.equal(await page.getAttribute('[data-cell="B6"]', 'data-count'), '3');
     assert.equal(await page.getAttribute('[data-cell="A5"]', 'data-count'), '0');
     const items = await moveListItems(page);
-    assert.match(items[0], /^You: B5 — extra turn/);
-    assert.match(items[1], /^You: B4 — captures 2 from A5/);
+    assert.match(items[0], /^You: 4 — extra turn/);
+    assert.match(items[1], /^You: 3 — captures 2 from 1/);
     releaseAi();
     await waitSettled(page);
     await done();
@@ -645,7 +648,8 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.equal(best.length, 1, 'one best move');
     const value = (s) => Number(s.score);
     assert.ok(scored.every((s) => value(s) <= value(best[0])), 'the best move has the top score');
-    assert.match(await page.textContent('#hint-text'), new RegExp(`Best move: ${best[0].pit}`));
+    const bestName = await page.textContent(`[data-cell="${best[0].pit}"] .cell-name`);
+    assert.match(await page.textContent('#hint-text'), new RegExp(`Best move: ${bestName}\\b`));
     assert.match(await page.getAttribute(`[data-cell="${best[0].pit}"]`, 'aria-label'), /hint score/);
 
     // play a move that does not earn an extra turn, let the AI answer, then undo
@@ -756,7 +760,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     const state = await apiState(id);
     assert.ok(state.history.length >= 1);
     assert.equal(state.history[0].side, 'north');
-    assert.match((await moveListItems(page))[0], /^Computer: A\d/);
+    assert.match((await moveListItems(page))[0], /^Computer: \d/);
     assert.deepEqual(await drawnCounts(page), countsOf(state.board));
     await done();
   });
@@ -879,9 +883,10 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       if (!changed.over && changed.to_move === 'north') changed = (await apiPost(`/api/games/${id}/ai-move`)).state;
       asked.length = 0;
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      const shown = await shownNames(page);
       await page.waitForFunction(
-        (pits) => [...document.querySelectorAll('#move-list li')].map((li) => li.textContent.split(': ')[1].slice(0, 3).trim()).join(' ') === pits,
-        changed.history.map((m) => m.pit).join(' '),
+        (pits) => [...document.querySelectorAll('#move-list li')].map((li) => li.textContent.split(': ')[1].split(' ')[0]).join(' ') === pits,
+        changed.history.map((m) => shown[m.pit]).join(' '),
       );
       await waitSettled(page);
       assert.match(asked[0].path, /\?since=\d+$/, 'first only what is new');
@@ -922,7 +927,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.equal(state.history[0].side, 'north', 'the computer moved');
     assert.equal(await a.page.getAttribute('#app', 'data-game-id'), created.id);
     assert.deepEqual(await drawnCounts(a.page), countsOf(state.board));
-    assert.match((await moveListItems(a.page))[0], /^Computer: A\d/);
+    assert.match((await moveListItems(a.page))[0], /^Computer: \d/);
     if (!state.over) assert.match(await statusText(a.page), /Your move/);
     await a.done();
     // one pit of one stone: South's only move ends the game, a draw 1-1
@@ -1085,7 +1090,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.ok(state.history.some((m) => m.side === 'north'), 'the computer moved');
     assert.deepEqual(await drawnCounts(page), countsOf(state.board));
     assert.equal((await moveListItems(page)).length, state.history.length);
-    assert.match(await page.textContent('#evaluation'), /Played A\d/);
+    assert.match(await page.textContent('#evaluation'), /Played \d/);
     if (!state.over) assert.match(await statusText(page), /Your move/);
     await done([503]);
   });
@@ -1320,7 +1325,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       const said = await page.evaluate(() => window.__said);
       assert.deepEqual(said.filter((t) => /extra turn/i.test(t)), [], 'no extra turn said');
       assert.match(await statusText(page), /The game is over: 1 stone left on the board goes to the computer's store\./);
-      assert.deepEqual(await moveListItems(page), ['You: B2 — game over']);
+      assert.deepEqual(await moveListItems(page), ['You: 1 — game over']);
       assert.equal(await page.locator('[data-cell="B3"].extra').count(), 0, 'the store is not lit for an extra turn');
       await page.unroute('**/api/games/*/moves*');
       // the winner's line of a decided game, against the computer and between two players
@@ -1356,8 +1361,8 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
   test('counts up to 65,535 fit every pit of 10 at every size: shortened, exact in the label and tooltip', { timeout: 60000 }, async () => {
     const { page, done } = await openPage(PHONE);
     const id = await newGame(page, { pits: 10, seeds: 1000, level: 'easy', first: 'human', speed: 10 });
-    assert.match(await page.getAttribute('[data-cell="B4"]', 'aria-label'), /^Pit B4, (1k: )?1,000 stones$/);
-    assert.equal(await page.getAttribute('[data-cell="B4"]', 'title'), 'B4: 1,000 stones');
+    assert.match(await page.getAttribute('[data-cell="B4"]', 'aria-label'), /^Your pit 3, (1k: )?1,000 stones$/);
+    assert.equal(await page.getAttribute('[data-cell="B4"]', 'title'), '3: 1,000 stones');
     // a move of 1,000 stones (sown around the board), skipped to its end, and the computer's reply
     await page.click('[data-cell="B11"]');
     while (!['idle', 'over'].includes(await page.getAttribute('#app', 'data-state'))) {
@@ -1397,6 +1402,240 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     }
     await done();
   });
+
+  // ---------- stones, thinking time, pit names, toasts ----------
+
+  // Every board a phone and a desktop draw, from 1 stone a pit up: a pit shows its stones as whole
+  // dots, all of them, or none and only its count; never a dot cut by the pit's edge.
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ]) {
+    test(`${name} ${viewport.width}x${viewport.height}: stones are drawn as whole dots, all of them or none`, { timeout: 40000 }, async () => {
+      const { page, done } = await openPage(viewport);
+      for (const pits of [6, 10]) {
+        const id = await newGame(page, { pits, seeds: 4, level: 'easy', first: 'human' });
+        const counted = structuredClone(await apiState(id));
+        counted.board.south = Array.from({ length: pits }, (_, i) => i + 1);
+        counted.board.north = Array.from({ length: pits }, (_, i) => (i === pits - 1 ? 60 : pits + i + 1));
+        counted.board.south_store = 9;
+        counted.board.north_store = 40;
+        await page.route(`**/api/games/${id}*`, (route) =>
+          route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(counted) }) : route.continue(),
+        );
+        await page.reload();
+        await waitSettled(page);
+        await page.unroute(`**/api/games/${id}*`);
+        const cells = await page.$$eval('[data-cell]', (els) =>
+          els.map((el) => {
+            const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+            const box = el.querySelector('.dots').getBoundingClientRect();
+            const dots = [...el.querySelectorAll('.dot')].filter((d) => d.getClientRects().length);
+            return {
+              cell: el.dataset.cell,
+              value: Number(el.dataset.count),
+              pit: el.classList.contains('pit'),
+              shown: dots.length,
+              cut: dots.filter((d) => !inside(d.getBoundingClientRect(), box) || !inside(box, el.getBoundingClientRect())).length,
+              count: el.querySelector('.count').textContent,
+            };
+          }),
+        );
+        const where = `${pits} pits at ${viewport.width}px`;
+        for (const c of cells) {
+          assert.equal(c.cut, 0, `${where}, ${c.cell}: ${c.cut} of ${c.shown} dots cut`);
+          assert.ok(c.shown === c.value || c.shown === 0, `${where}, ${c.cell}: ${c.shown} dots for ${c.value} stones`);
+          assert.equal(c.count, String(c.value), `${where}, ${c.cell}: the count is written`);
+        }
+        // the few stones of a pit are seen as stones on every board, its many as a count
+        const pitsShown = cells.filter((c) => c.pit);
+        for (const c of pitsShown.filter((c) => c.value <= 4)) assert.equal(c.shown, c.value, `${where}, ${c.cell}: ${c.value} stones as dots`);
+        assert.ok(pitsShown.some((c) => c.shown === 0), `${where}: the fullest pits show only their count (${pitsShown.map((c) => `${c.value}:${c.shown}`)})`);
+      }
+      await done();
+    });
+  }
+
+  test('sown stones travel along the sowing from pit to pit, at the speed set; not with reduced motion', { timeout: 40000 }, async () => {
+    for (const reducedMotion of ['no-preference', 'reduce']) {
+      const { page, done } = await openPage(DESKTOP, '/', { reducedMotion });
+      await newGame(page, { pits: 4, seeds: 3, level: 'easy', first: 'human', speed: 1 });
+      let releaseAi;
+      const aiHeld = new Promise((r) => (releaseAi = r));
+      await page.route('**/api/games/*/ai-move*', async (route) => {
+        await aiHeld;
+        await route.continue();
+      });
+      const centre = (cell) => page.$eval(`[data-cell="${cell}"]`, (el) => {
+        const r = el.getBoundingClientRect();
+        return r.left + r.width / 2;
+      });
+      const [b2, b3] = [await centre('B2'), await centre('B3')];
+      // B2's 3 stones go to B3, B4, B5, 700 ms a stone: the hand's place, every 50 ms of the first
+      await page.click('[data-cell="B2"]');
+      await page.waitForSelector('#app[data-state="animating"]');
+      const seen = [];
+      for (let i = 0; i < 12; i++) {
+        seen.push(await page.evaluate(() => {
+          const hand = document.querySelector('.hand');
+          if (!hand || !hand.getClientRects().length) return null;
+          const r = hand.getBoundingClientRect();
+          return { x: r.left + r.width / 2, held: hand.textContent };
+        }));
+        await page.waitForTimeout(50);
+      }
+      if (reducedMotion === 'reduce') {
+        assert.deepEqual(seen.filter(Boolean), [], 'no stone travels with reduced motion');
+      } else {
+        const between = seen.filter((p) => p && p.x > b2 + 3 && p.x < b3 - 3);
+        assert.ok(between.length >= 3, `the stones are seen between B2 (${b2}) and B3 (${b3}): ${JSON.stringify(seen)}`);
+        const xs = between.map((p) => p.x);
+        assert.ok(xs.every((x, i) => i === 0 || x >= xs[i - 1]), `they go towards B3: ${xs}`);
+        assert.equal(between[0].held, '3', 'three stones in hand');
+      }
+      assert.equal(await page.getAttribute('[data-cell="B5"]', 'data-count'), '3', 'the last stone is not sown yet');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('#app[data-state="thinking"]');
+      assert.equal(await page.locator('.hand:not([hidden])').count(), 0, 'skipped: no stone in hand');
+      await page.fill('#speed', '10'); // the computer's reply, quickly
+      releaseAi();
+      await waitSettled(page);
+      await done();
+    }
+  });
+
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ]) {
+    test(`${name} ${viewport.width}x${viewport.height}: the computer's thinking time: how long it may take and a bar, also after a reload`, { timeout: 40000 }, async () => {
+      const { page, done } = await openPage(viewport);
+      await newGame(page, { level: 'expert', speed: 10 });
+      // what the bar says, every 300 ms while the expert (2 s a move) thinks
+      const meter = () =>
+        page.evaluate(() => {
+          const bar = document.getElementById('think-bar');
+          if (!bar || !bar.getClientRects().length) return null;
+          const r = bar.getBoundingClientRect();
+          const label = document.getElementById('north-label');
+          return {
+            role: bar.getAttribute('role'),
+            max: Number(bar.getAttribute('aria-valuemax')),
+            now: Number(bar.getAttribute('aria-valuenow')),
+            text: bar.getAttribute('aria-valuetext'),
+            inView: r.left >= 0 && r.right <= window.innerWidth && r.top >= 0 && r.bottom <= window.innerHeight,
+            labelCut: label.scrollWidth > label.clientWidth,
+          };
+        });
+      for (const reload of [false, true]) {
+        if (reload) await newGame(page, { level: 'expert', speed: 10 });
+        await page.click('[data-cell="B3"]'); // 4 stones: B4..B7, no extra turn
+        if (reload) {
+          await page.waitForSelector('#app[data-state="thinking"]');
+          await page.reload();
+        }
+        await page.waitForSelector('#app[data-state="thinking"]', { timeout: 10000 });
+        const when = reload ? 'after a reload' : 'asked';
+        assert.match(await statusText(page), /thinking.*up to 2 s/, when);
+        assert.match(await page.textContent('#thinking'), /up to 2 s/, when);
+        const samples = [];
+        for (let i = 0; i < 4; i++) {
+          samples.push(await meter());
+          await page.waitForTimeout(250);
+        }
+        const shown = samples.filter(Boolean);
+        assert.ok(shown.length >= 2, `${when}: the bar is shown (${JSON.stringify(samples)})`);
+        for (const m of shown) {
+          assert.equal(m.role, 'progressbar');
+          assert.equal(m.max, 2, `${when}: out of the expert's 2 s`);
+          assert.match(m.text, /^[\d.]+ of up to 2 s$/);
+          assert.ok(m.inView && !m.labelCut, `${when}: the bar is in view and whole`);
+        }
+        assert.ok(shown.at(-1).now > shown[0].now, `${when}: it fills (${shown.map((m) => m.now)})`);
+        await waitSettled(page, 20000);
+        assert.ok(await page.isHidden('#think-meter'), `${when}: gone once the computer has moved`);
+      }
+      await done();
+    });
+  }
+
+  test('pits are named as the game writes them, or A2..B7 by choice, everywhere and remembered', { timeout: 40000 }, async () => {
+    // a value this page never wrote (an old or corrupt one) is the default
+    const corrupt = () => {
+      if (sessionStorage.getItem('seeded')) return; // once, not again on a reload
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('mancala.pitNaming', '{"x');
+    };
+    const { page, done } = await openPage(DESKTOP, '/', { initScript: corrupt });
+    assert.equal(await page.inputValue('#pit-naming'), 'game');
+    await newGame(page, { pits: 6, seeds: 4, level: 'easy', first: 'human' });
+    const row = (side) => page.$$eval(`.${side}-row .cell-name`, (els) => els.map((e) => e.textContent));
+    // Kalah: each side's pits 1..6 from the one farthest from its store
+    assert.deepEqual(await row('south'), ['1', '2', '3', '4', '5', '6']);
+    assert.deepEqual(await row('north'), ['6', '5', '4', '3', '2', '1']);
+    assert.equal(await page.getAttribute('[data-cell="A2"]', 'aria-label'), "The computer's pit 6, 4 stones");
+    await page.click('[data-cell="B3"]'); // 4 stones: B4..B7, no extra turn
+    await waitSettled(page);
+    const state = await apiState(await page.getAttribute('#app', 'data-game-id'));
+    const number = (pit) => String(pit[0] === 'B' ? Number(pit.slice(1)) - 1 : 8 - Number(pit.slice(1)));
+    const reply = state.history.filter((m) => m.side === 'north').map((m) => number(m.pit));
+    assert.match((await moveListItems(page))[0], /^You: 2$/);
+    assert.match(await statusText(page), new RegExp(`The computer played ${reply.join(', ')}\\.`));
+    assert.equal(await page.textContent('#evaluation'), `Played ${reply.join(', ')}.`);
+    await page.click('#hint-btn');
+    await page.waitForSelector('.pit.best');
+    await waitSettled(page);
+    assert.match(await page.textContent('#hint-text'), /^Best move: [1-6] /);
+    // the homework's names, at once everywhere, and kept
+    await page.selectOption('#pit-naming', 'homework');
+    assert.deepEqual(await row('south'), ['B2', 'B3', 'B4', 'B5', 'B6', 'B7']);
+    assert.deepEqual(await row('north'), ['A2', 'A3', 'A4', 'A5', 'A6', 'A7']);
+    assert.match((await moveListItems(page))[0], /^You: B3$/);
+    assert.equal(await page.getAttribute('[data-cell="A2"]', 'aria-label'), 'Pit A2, 4 stones'.replace('4', String(state.board.north[0])));
+    assert.equal(await page.evaluate(() => localStorage.getItem('mancala.pitNaming')), 'homework');
+    await page.reload();
+    await waitSettled(page);
+    assert.equal(await page.inputValue('#pit-naming'), 'homework');
+    assert.match(await page.textContent('#evaluation'), /^Played A[2-7](, A[2-7])*\.$/);
+    // Oware: its own A-F and a-f, or the homework's A2..B7 by column
+    await newGame(page, { rules: 'oware', level: 'human', first: 'human' });
+    assert.deepEqual(await row('south'), ['B2', 'B3', 'B4', 'B5', 'B6', 'B7']);
+    assert.deepEqual(await row('north'), ['A2', 'A3', 'A4', 'A5', 'A6', 'A7']);
+    await page.click('[data-cell="C"]');
+    await waitSettled(page);
+    assert.match((await moveListItems(page))[0], /^Player 1: B4$/);
+    await page.selectOption('#pit-naming', 'game');
+    assert.deepEqual(await row('south'), ['A', 'B', 'C', 'D', 'E', 'F']);
+    assert.deepEqual(await row('north'), ['f', 'e', 'd', 'c', 'b', 'a']);
+    assert.match((await moveListItems(page))[0], /^Player 1: C$/);
+    await done();
+  });
+
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ]) {
+    test(`${name} ${viewport.width}x${viewport.height}: a toast wraps, never cut`, { timeout: 30000 }, async () => {
+      // the longest toast: a link to a game the server no longer has
+      const { page, done } = await openPage(viewport, '/?game=0123456789abcdef0123456789abcdef');
+      const toast = await page.evaluate(() => {
+        const el = document.getElementById('toast');
+        const cs = getComputedStyle(el);
+        const r = el.getBoundingClientRect();
+        return {
+          text: el.textContent,
+          shown: el.classList.contains('show'),
+          ellipsis: cs.textOverflow === 'ellipsis',
+          overflows: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+          inside: r.left >= 0 && r.right <= document.documentElement.clientWidth,
+        };
+      });
+      assert.ok(toast.shown && /no longer on the server/.test(toast.text), toast.text);
+      assert.deepEqual({ ellipsis: toast.ellipsis, overflows: toast.overflows, inside: toast.inside }, { ellipsis: false, overflows: false, inside: true });
+      assert.deepEqual(await layoutProblems(page), []);
+      await done([404]);
+    });
+  }
 
   // ---------- the games of the catalogue ----------
 
@@ -1604,7 +1843,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.equal(await page.textContent('#result-score'), `Player 1 ${r.south} – ${r.north} Player 2`);
     assert.ok(await page.locator('#result-actions #again-btn').isVisible(), 'room for more actions beside Play again');
     assert.deepEqual(aiAsked, [], 'the computer was never asked');
-    assert.match((await moveListItems(page)).join('\n'), /Player 2: A/);
+    assert.match((await moveListItems(page)).join('\n'), /Player 2: \d/);
     await done();
   });
 
@@ -1753,6 +1992,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       })),
     );
     assert.equal(items.length, n, 'a move list item a move');
+    const shown = await shownNames(page);
     items.forEach((item, i) => {
       const m = rv.moves[i];
       assert.equal(m.move, state.history[i].pit, `move ${i + 1}: the review is of the moves played`);
@@ -1761,7 +2001,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       assert.equal(item.grades[0], m.grade, `move ${i + 1}: the server's grade`);
       assert.match(item.side, new RegExp(m.side));
       if (m.grade === 'best') assert.equal(item.best, null, `move ${i + 1}: nothing more for a best move`);
-      else assert.equal(item.best, `best ${m.best_move} ${reviewValue(m.best, m.exact)}, played ${reviewValue(m.played, m.exact)}`, `move ${i + 1}`);
+      else assert.equal(item.best, `best ${shown[m.best_move]} ${reviewValue(m.best, m.exact)}, played ${reviewValue(m.played, m.exact)}`, `move ${i + 1}`);
       assert.match(item.text, /^(You|Computer): /, 'the players\' words');
     });
 
@@ -1912,7 +2152,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.equal(await page.textContent('#error'), '');
     const grades = await page.$$eval('#move-list li .grade', (els) => els.map((e) => e.textContent));
     assert.deepEqual([...new Set(grades)].sort(), [...REVIEW_GRADES].sort(), 'all five grades shown');
-    assert.match(await page.textContent('#move-list'), /best [AB]\d ~[+-]?\d/, 'estimates marked with ~');
+    assert.match(await page.textContent('#move-list'), /best \d ~[+-]?\d/, 'estimates marked with ~');
     assert.deepEqual(await axeViolations(page), [], 'every grade, light');
     await page.locator('#move-list li[data-grade="blunder"] button').first().click(); // the current move's colours
     assert.deepEqual(await axeViolations(page), [], 'replaying a blunder, light');

@@ -111,3 +111,56 @@ test('the stones swept at the end, in words, for either player and two players',
     "The game is over: the stones left on the board go to the stores, 3 stones to your store and 2 stones to the computer's store.");
   assert.equal(n.sweptNews({ south: 4, north: 0 }, true), "The game is over: 4 stones left on the board go to Player 1's store.");
 });
+
+test("shownNames, the game's way: Kalah's pits 1..n a side from the one farthest from the store", () => {
+  const l = n.layoutOf(n.previewNames(KALAH, 6), KALAH);
+  const names = n.shownNames(l, 'game');
+  assert.deepEqual(l.south.map((c) => names.get(c)), ['1', '2', '3', '4', '5', '6']);
+  assert.deepEqual(l.north.map((c) => names.get(c)), ['6', '5', '4', '3', '2', '1']);
+  assert.equal(names.get('B8'), 'B8');
+  assert.equal(names.get('A1'), 'A1');
+  assert.equal(n.namesNeedSide(l, 'game'), true);
+  // sown clockwise, South's row is counted from the right
+  const cw = n.layoutOf(n.previewNames({ ...KALAH, direction: 'cw' }, 3), { ...KALAH, direction: 'cw' });
+  const c = n.shownNames(cw, 'game');
+  assert.deepEqual(cw.south.map((x) => c.get(x)), ['3', '2', '1']);
+  assert.deepEqual(cw.north.map((x) => c.get(x)), ['1', '2', '3']);
+});
+
+test("shownNames, the game's way: Oware keeps its letters", () => {
+  const l = n.layoutOf(n.previewNames(OWARE, 6), OWARE);
+  const names = n.shownNames(l, 'game');
+  for (const cell of [...l.south, ...l.north, l.southStore, l.northStore]) assert.equal(names.get(cell), cell);
+  assert.equal(n.namesNeedSide(l, 'game'), false);
+});
+
+test("shownNames, the homework's way: Kalah's own names, and every board as A2.. above B2..", () => {
+  const k = n.layoutOf(n.previewNames(KALAH, 6), KALAH);
+  const kalah = n.shownNames(k, 'homework');
+  for (const cell of [...k.south, ...k.north, k.southStore, k.northStore]) assert.equal(kalah.get(cell), cell);
+  assert.equal(n.namesNeedSide(k, 'homework'), false);
+  const o = n.layoutOf(n.previewNames(OWARE, 6), OWARE);
+  const oware = n.shownNames(o, 'homework');
+  assert.deepEqual(o.south.map((c) => oware.get(c)), ['B2', 'B3', 'B4', 'B5', 'B6', 'B7']);
+  assert.deepEqual(o.north.map((c) => oware.get(c)), ['A2', 'A3', 'A4', 'A5', 'A6', 'A7']);
+  assert.equal(oware.get("South's store"), 'B8');
+  assert.equal(oware.get("North's store"), 'A1');
+  assert.equal(n.namesNeedSide(null, 'game'), false, 'no layout yet');
+});
+
+test('pitNamingOf: a known naming, else the default (an old or corrupt stored value)', () => {
+  assert.equal(n.pitNamingOf('homework'), 'homework');
+  assert.equal(n.pitNamingOf('game'), 'game');
+  for (const bad of [null, undefined, '', '{"x', 'HOMEWORK', 42]) assert.equal(n.pitNamingOf(bad), n.DEFAULT_PIT_NAMING);
+  assert.equal(n.DEFAULT_PIT_NAMING, 'game');
+});
+
+test('moveText and captureText write the names players read', () => {
+  const l = n.layoutOf(n.previewNames(KALAH, 4), KALAH);
+  const names = n.shownNames(l, 'game');
+  const name = (c) => names.get(c) || c;
+  const m = { side: 'south', pit: 'B4', captured: 2, capture_pit: 'A5', sowing: ['B5'], captured_cells: ['B5', 'A5'] };
+  assert.equal(n.moveText(m, { two: false, layout: l, name }), 'You: 3 — captures 2 from 1');
+  assert.equal(n.moveText(m, { two: false, layout: l }), 'You: B4 — captures 2 from A5', 'the server names by default');
+  assert.equal(n.captureText(m, 'You', l, name), 'You captured 2 stones from 1.');
+});

@@ -306,3 +306,15 @@ test("the computer's last turn: its chain of moves, found from the end of the hi
   assert.deepEqual(S.lastComputerTurn(game({ history: chain })), ['A4', 'A6']);
   assert.deepEqual(S.lastComputerTurn(null), []);
 });
+
+test("thinkBudget: the level's time a move, at most the server's bound, the bound without one", () => {
+  assert.equal(S.thinkBudget('engine:time=2s'), 2000);
+  assert.equal(S.thinkBudget('engine:time=300ms'), 300);
+  assert.equal(S.thinkBudget('perfect:time=5s'), 5000);
+  assert.equal(S.thinkBudget('engine:depth=8,time=1.5s'), 1500);
+  assert.equal(S.thinkBudget('mcts:time=1m'), S.MAX_THINK_MS, 'capped by --max-think');
+  assert.equal(S.thinkBudget('engine:time=2'), 2000, 'seconds without a unit');
+  for (const none of ['greedy', 'alphabeta:depth=4', 'engine:time=', 'engine:time=0s', 'engine:mytime=2s', '', null, undefined, 7]) {
+    assert.equal(S.thinkBudget(none), S.MAX_THINK_MS, String(none));
+  }
+});
