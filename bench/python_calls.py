@@ -7,7 +7,8 @@ Per call (timeit, the best and worst of several repeats, each of many calls): ap
 legal_moves, and for scale a property read (the floor of any call into the module), child
 (a copy and a move), observation (a NumPy array) and a pure-Python tuple index. Then whole
 games of random moves chosen in Python (random.choice over legal_moves, apply until
-is_over), in games per second, on Kalah(6,4); and Env episodes against the random agent.
+is_over), in games per second, on Kalah(6,4); Env episodes against the random agent; and the
+batched entry points: playouts() games per second, and VectorEnv steps per second on 1,024 boards.
 
 OpenSpiel's Kalah could not be measured beside it: OpenSpiel is not packaged by Debian
 (`apt-cache search open-spiel` and `openspiel` find nothing) and no other package registry
@@ -70,6 +71,29 @@ def env_episodes(episodes, rules):
     return episodes / (time.perf_counter() - began)
 
 
+def batched_playouts(games, rules):
+    """Random games played whole in C++ by one call (mancala.playouts), in games per second."""
+    began = time.perf_counter()
+    mancala.playouts(rules, games, seed=1)
+    return games / (time.perf_counter() - began)
+
+
+def vector_steps(boards, steps, rules):
+    """VectorEnv steps against 'random', each board's action a random legal one chosen with
+    NumPy, in board-steps per second (the choice included, as a learner would pay it)."""
+    import numpy as np
+
+    env = mancala.VectorEnv(rules, boards, seed=1)
+    _, info = env.reset()
+    rng = np.random.default_rng(3)
+    began = time.perf_counter()
+    for _ in range(steps):
+        mask = info["action_mask"]
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        _, _, _, _, info = env.step(actions)
+    return boards * steps / (time.perf_counter() - began)
+
+
 def spread(values, unit, digits=0):
     low, high = min(values), max(values)
     return f"{low:.{digits}f}-{high:.{digits}f} {unit}"
@@ -114,6 +138,12 @@ def main():
         episodes = [env_episodes(args.games // 2, rules) for _ in range(args.rounds)]
         print(f"Env episodes against 'random' on Kalah(6,4), {args.rounds} rounds of {args.games // 2}: "
               f"{spread(episodes, 'episodes/s')}")
+        batched = [batched_playouts(100 * args.games, rules) for _ in range(args.rounds)]
+        print(f"mancala.playouts on Kalah(6,4), {args.rounds} rounds of {100 * args.games} games: "
+              f"{spread(batched, 'games/s')} (goal: 100,000)")
+        steps = [vector_steps(1024, 1000, rules) for _ in range(args.rounds)]
+        print(f"VectorEnv of 1,024 boards against 'random', {args.rounds} rounds of 1,000 steps: "
+              f"{spread(steps, 'env steps/s')} (goal: 1,000,000)")
     return 0
 
 

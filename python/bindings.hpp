@@ -14,5 +14,7 @@ void bind_agents(py::module_& m);       // agent(spec), Agent, Decision, MoveSco
 void bind_search(py::module_& m);       // Engine, SearchReport, MoveAnalysis (bind_search.cpp)
 void bind_solve(py::module_& m);        // solve(), Database (bind_solve.cpp)
 void bind_environment(py::module_& m);  // Env: reset/step for reinforcement learning (environment.cpp)
+void bind_vector_env(py::module_& m);   // VectorEnv: n boards stepped at once (vector_env.cpp)
+void bind_playouts(py::module_& m);     // playouts(): whole games in one call (playouts.cpp)
 
 }  // namespace mancala::python

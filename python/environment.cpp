@@ -5,6 +5,7 @@
 // released, every turn of theirs (extra turns included) until the learner is to move.
 
 #include "agent_context.hpp"
+#include "batch_game.hpp"
 #include "bindings.hpp"
 #include "game_position.hpp"
 #include "observation.hpp"
@@ -30,10 +31,6 @@ namespace mancala::python {
 namespace {
 
 enum class Reward { Win, Margin };
-
-/// The plies after which an episode of a game that may go on for ever is cut short
-/// (truncated), as the arena's matches are (arena/match.hpp's max_plies).
-constexpr int kDefaultMaxPlies = 10'000;
 
 // What one reset() or step() did, gathered without the GIL and turned into Python objects after.
 struct Outcome {
@@ -68,10 +65,10 @@ public:
         else
             throw std::invalid_argument(fmt::format("reward must be win or margin, got '{}'", reward));
         if (opponent_time) opponent_time_ = duration_from(*opponent_time, "opponent_time");
-        if (!max_plies.is_none())
-            max_plies_ = int_between(max_plies, "max_plies", 1, 1'000'000'000);
-        else if (can_repeat(rules_) && !rules_.repetition)
-            max_plies_ = kDefaultMaxPlies;
+        max_plies_ =
+            max_plies_for(rules_, max_plies.is_none()
+                                      ? std::nullopt
+                                      : std::optional<int>(int_between(max_plies, "max_plies", 1, 1'000'000'000)));
         reseed(seed_from(seed));
         if (kind_of(opponent_->spec()) == "perfect") require_kalah_shaped(rules_, "the perfect agent plays");
         over_ = true;  // until reset()

@@ -20,4 +20,6 @@ PYBIND11_MODULE(mancala, m) {
     mancala::python::bind_search(m);
     mancala::python::bind_solve(m);
     mancala::python::bind_environment(m);
+    mancala::python::bind_vector_env(m);
+    mancala::python::bind_playouts(m);
 }

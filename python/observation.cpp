@@ -14,16 +14,19 @@ py::array_t<float> observation(const GamePosition& game, const std::string& pers
 
 int observation_size(const Rules& rules) { return 2 * rules.pits + 2 + (rules.tuzdyk ? 2 : 0); }
 
-py::array_t<float> observation_for(const Rules& rules, const Position& p, Side side) {
+void write_observation(const Rules& rules, const Position& p, Side side, float* out) {
     const int offset = p.first_pit(side);  // cells are in sowing order: a side's view starts at its first pit
     const int size = p.cell_count();
-    py::array_t<float> out(size + (rules.tuzdyk ? 2 : 0));
-    auto view = out.mutable_unchecked<1>();
-    for (int k = 0; k < size; ++k) view(k) = static_cast<float>(p.cell((k + offset) % size));
+    for (int k = 0; k < size; ++k) out[k] = static_cast<float>(p.cell((k + offset) % size));
     if (rules.tuzdyk) {
-        view(size) = static_cast<float>(p.tuzdyk(side) + 1);
-        view(size + 1) = static_cast<float>(p.tuzdyk(opponent(side)) + 1);
+        out[size] = static_cast<float>(p.tuzdyk(side) + 1);
+        out[size + 1] = static_cast<float>(p.tuzdyk(opponent(side)) + 1);
     }
+}
+
+py::array_t<float> observation_for(const Rules& rules, const Position& p, Side side) {
+    py::array_t<float> out(observation_size(rules));
+    write_observation(rules, p, side, out.mutable_data());
     return out;
 }
 

@@ -21,6 +21,9 @@ py::array_t<float> observation(const GamePosition& game, const std::string& pers
 /// (and the tuzdyks, `side`'s first, under rules that have them).
 py::array_t<float> observation_for(const Rules& rules, const Position& position, Side side);
 
+/// observation_for's counts written to `out` (observation_size(rules) floats), for batches.
+void write_observation(const Rules& rules, const Position& position, Side side, float* out);
+
 /// The length of an observation under `rules`: 2N+2, or 2N+4 with tuzdyks.
 int observation_size(const Rules& rules);
 
