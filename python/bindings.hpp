@@ -16,5 +16,7 @@ void bind_solve(py::module_& m);        // solve(), Database (bind_solve.cpp)
 void bind_environment(py::module_& m);  // Env: reset/step for reinforcement learning (environment.cpp)
 void bind_vector_env(py::module_& m);   // VectorEnv: n boards stepped at once (vector_env.cpp)
 void bind_playouts(py::module_& m);     // playouts(): whole games in one call (playouts.cpp)
+void bind_arena(py::module_& m);        // arena(): a tournament (bind_arena.cpp)
+void bind_review(py::module_& m);       // review(): a game graded by perfect play (bind_review.cpp)
 
 }  // namespace mancala::python

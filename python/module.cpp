@@ -22,4 +22,6 @@ PYBIND11_MODULE(mancala, m) {
     mancala::python::bind_environment(m);
     mancala::python::bind_vector_env(m);
     mancala::python::bind_playouts(m);
+    mancala::python::bind_arena(m);
+    mancala::python::bind_review(m);
 }
