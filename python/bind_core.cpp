@@ -290,6 +290,8 @@ void bind_core(py::module_& m) {
         "catalogue and returns them; ValueError 'file:line: problem' if it is refused (then none is added). Load "
         "games before other threads search: the catalogue is not guarded against a change while it is read.");
 
+    m.attr("TERMINAL") = kTerminalPlayer;
+
     py::class_<MoveResult>(m, "MoveResult", "What a move did.")
         .def_readonly("extra_turn", &MoveResult::extra_turn, "the last stone fell in the mover's store")
         .def_readonly("capture", &MoveResult::capture, "stones were captured (an opposite or a count capture)")
@@ -436,17 +438,34 @@ void bind_core(py::module_& m) {
         .def(
             "margin",
             [](const GamePosition& g, const std::optional<std::string>& side) {
-                return g.position.store_difference(side ? side_from(*side) : g.position.to_move());
+                // A finished game's side to move is whoever the last move left it to: no one's turn.
+                const Side default_side = g.position.is_terminal(g.rules) ? Side::South : g.position.to_move();
+                return g.position.store_difference(side ? side_from(*side) : default_side);
             },
-            py::arg("side") = py::none(), "a side's store minus the other's (default: the side to move)")
+            py::arg("side") = py::none(),
+            "a side's store minus the other's (default: the side to move, or south once the game is over)")
         .def(
             "winner",
             [](const GamePosition& g) -> std::optional<std::string> {
                 if (!g.position.is_terminal(g.rules)) return std::nullopt;
                 const int d = g.position.store_difference(Side::South);
-                return d > 0 ? "south" : d < 0 ? "north" : "draw";
+                if (d == 0) return std::nullopt;
+                return d > 0 ? "south" : "north";
             },
-            "'south', 'north' or 'draw' once the game is over; None before")
+            "'south' or 'north' once the game is over; None before and for a draw")
+        .def_property_readonly(
+            "current_player",
+            [](const GamePosition& g) {
+                return g.position.is_terminal(g.rules) ? kTerminalPlayer : player_of(g.position.to_move());
+            },
+            "0 (south) or 1 (north) to move; mancala.TERMINAL (-4, as OpenSpiel) once the game is over")
+        .def(
+            "returns",
+            [](const GamePosition& g) {
+                return g.position.is_terminal(g.rules) ? returns_of(g.position.store_difference(Side::South))
+                                                       : std::vector<double>{0.0, 0.0};
+            },
+            "[south's, north's] result: +1.0 win, -1.0 loss, 0.0 draw once the game is over; [0.0, 0.0] before")
         .def(
             "pit_name",
             [](const GamePosition& g, const py::object& index, const std::optional<std::string>& side) {
@@ -491,6 +510,8 @@ void bind_core(py::module_& m) {
             "board", [](const GamePosition& g) { return board_art(g.position); },
             "the board drawn in ASCII as the homework lays it out (Kalah's pit names)")
         .def("copy", [](const GamePosition& g) { return g; })
+        .def(
+            "clone", [](const GamePosition& g) { return g; }, "a copy (copy() by OpenSpiel's name)")
         .def("__copy__", [](const GamePosition& g) { return g; })
         .def(
             "__deepcopy__", [](const GamePosition& g, const py::object&) { return g; }, py::arg("memo"))

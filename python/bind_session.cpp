@@ -38,7 +38,7 @@ GamePosition position_of(const play::GameSession& s) { return {s.rules(), s.posi
 std::optional<std::string> winner_of(const play::GameSession& s) {
     if (!s.is_over()) return std::nullopt;
     const auto leader = s.score().leader();
-    return leader ? std::string(to_string(*leader)) : std::string("draw");
+    return leader ? std::optional<std::string>(to_string(*leader)) : std::nullopt;
 }
 
 }  // namespace
@@ -121,7 +121,32 @@ void bind_session(py::module_& m) {
             },
             "(south, north): the stores, and once the game is over the final score (a repetition gives each side "
             "the stones of its own row)")
-        .def("winner", &winner_of, "'south', 'north' or 'draw' once the game is over; None before")
+        .def("winner", &winner_of, "'south' or 'north' once the game is over; None before and for a draw")
+        .def_property_readonly(
+            "current_player",
+            [](const play::GameSession& s) { return s.is_over() ? kTerminalPlayer : player_of(s.to_move()); },
+            "0 (south) or 1 (north) to move; mancala.TERMINAL (-4, as OpenSpiel) once the game is over")
+        .def(
+            "returns",
+            [](const play::GameSession& s) {
+                if (!s.is_over()) return std::vector<double>{0.0, 0.0};
+                const play::Score score = s.score();
+                return returns_of(score.south - score.north);
+            },
+            "[south's, north's] result: +1.0 win, -1.0 loss, 0.0 draw once the game is over (a repetition "
+            "included); [0.0, 0.0] before")
+        .def(
+            "undo",
+            [](play::GameSession& s) {
+                if (!s.undo_move()) throw std::invalid_argument("no move has been played");
+            },
+            "takes back the last move alone, whoever played it (undo_turn takes back a whole turn); ValueError "
+            "before the first move")
+        .def(
+            "clone", [](const play::GameSession& s) { return s; }, "a copy, history included: play on it freely")
+        .def("__copy__", [](const play::GameSession& s) { return s; })
+        .def(
+            "__deepcopy__", [](const play::GameSession& s, const py::object&) { return s; }, py::arg("memo"))
         .def("__repr__", [](const play::GameSession& s) {
             return fmt::format("GameSession(rules=Rules('{}', pits={}, seeds={}), plies={}, position='{}')",
                                rules_string(s.rules()), s.rules().pits, s.rules().seeds, s.history().size(),

@@ -23,6 +23,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -33,8 +34,9 @@ namespace mancala::python {
 namespace {
 
 struct Solution {
-    int value = 0;  // the final margin of the side to move
-    int bound = 0;  // a bound question's answer: +1 value is a lower bound, -1 an upper bound, 0 exact
+    int value = 0;              // the final margin of the side to move
+    int bound = 0;              // a bound question's answer: +1 value is a lower bound, -1 an upper bound, 0 exact
+    std::optional<bool> holds;  // with at_least: whether the margin is at least the bound asked
     std::vector<int> best_moves;
     std::vector<std::string> best_move_names;
     std::string method;
@@ -77,6 +79,7 @@ Solution solve_position(const GamePosition& game, const std::string& method, con
         const solve::SolveAnswer answer = plan.answer(found);
         s.value = answer.value;
         s.bound = answer.bound;
+        s.holds = answer.holds;
         s.best_moves = found.best_moves;
         s.method = std::string(solve::to_string(found.method));
         s.work = found.work;
@@ -171,13 +174,20 @@ void bind_solve(py::module_& m) {
         .def_readonly("bound", &Solution::bound,
                       "with at_least: +1 when `value` is a proven lower bound of the margin (the bound holds), -1 "
                       "when it is an upper bound (refuted), 0 when exact (retrograde answers with the value)")
+        .def_readonly("holds", &Solution::holds,
+                      "with at_least=V: True when the margin is at least V, False when not; None without")
         .def_readonly("best_moves", &Solution::best_moves, "moves that keep the value (search: one of them)")
         .def_readonly("best_move_names", &Solution::best_move_names)
         .def_readonly("method", &Solution::method, "'retrograde' or 'search'")
         .def_readonly("work", &Solution::work, "positions solved (retrograde) or nodes searched")
         .def_readonly("seconds", &Solution::seconds)
         .def("__repr__", [](const Solution& s) {
-            return fmt::format("Solution(value={}, best_move_names={}, method='{}')", s.value,
+            // A bound proven reads as one: "value" alone would pass for the exact margin.
+            const std::string value = s.bound > 0   ? fmt::format("at_least={}", s.value)
+                                      : s.bound < 0 ? fmt::format("at_most={}", s.value)
+                                                    : fmt::format("value={}", s.value);
+            const std::string holds = s.holds ? fmt::format(", holds={}", *s.holds ? "True" : "False") : "";
+            return fmt::format("Solution({}{}, best_move_names={}, method='{}')", value, holds,
                                py::str(py::cast(s.best_move_names)).cast<std::string>(), s.method);
         });
 

@@ -55,6 +55,7 @@ public:
                 const std::string& reward, const std::optional<std::string>& db, const py::object& seed,
                 const std::optional<double>& opponent_time, const py::object& max_plies)
         : rules_(rules_from(rules)), opponent_spec_(opponent), db_(db.value_or("")), session_(rules_) {
+        require_numpy("Env");  // its observations and action masks are arrays
         if (learner != "south" && learner != "north" && learner != "random")
             throw std::invalid_argument(fmt::format("learner must be south, north or random, got '{}'", learner));
         learner_choice_ = learner;

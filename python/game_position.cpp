@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -154,6 +155,34 @@ long long integer_between(const py::handle& value, std::string_view name, long l
 
 Side side_from(const std::string& text) { return parse_side(text); }
 
+namespace {
+
+// "B2..B7 or a pit index 0..5": the terminal's choices with its numbers 1..N replaced.
+std::string python_move_choices(const Rules& rules, Side side) {
+    const std::string choices = play::move_choices(rules, side);
+    return fmt::format("{} or a pit index 0..{}", choices.substr(0, choices.rfind(" or ")), rules.pits - 1);
+}
+
+// A move given as text is a pit name only. The terminal's numbers 1..N are refused, not read: in
+// Python an int is a pit index 0..N-1, and "3" reading as index 2 while 3 is index 3 misled.
+int pit_named(const Rules& rules, Side side, const std::string& text) {
+    if (!text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        throw std::invalid_argument(fmt::format("'{}' is not a pit name: {} plays {}", text, to_string(side),
+                                                python_move_choices(rules, side)));
+    try {
+        return play::parse_move(rules, side, text);
+    } catch (const std::invalid_argument& e) {
+        // The terminal's message ends with its choices; here they are names and indices.
+        std::string message = e.what();
+        const std::string terminal = play::move_choices(rules, side);
+        if (message.ends_with(terminal))
+            message.replace(message.size() - terminal.size(), terminal.size(), python_move_choices(rules, side));
+        throw std::invalid_argument(message);
+    }
+}
+
+}  // namespace
+
 int legal_move(const GamePosition& game, const py::handle& move) {
     const Position& p = game.position;
     const int n = p.pits();
@@ -161,7 +190,7 @@ int legal_move(const GamePosition& game, const py::handle& move) {
     if (p.is_terminal(game.rules)) throw std::invalid_argument("the game is over");
     int pit = 0;
     if (py::isinstance<py::str>(move)) {
-        pit = play::parse_move(game.rules, side, move.cast<std::string>());
+        pit = pit_named(game.rules, side, move.cast<std::string>());
     } else {
         // The terminal's message for a number out of range (play::GameSession::play).
         if (py::isinstance<py::bool_>(move) || !PyIndex_Check(move.ptr()))

@@ -59,14 +59,25 @@ inline int int_between(const py::handle& value, std::string_view name, int min, 
     return static_cast<int>(integer_between(value, name, min, max));
 }
 
+/// OpenSpiel's numbering, for code written against pyspiel: players 0 (south) and 1
+/// (north), and kTerminalPlayerId once the game is over (mancala.TERMINAL).
+inline constexpr int kTerminalPlayer = -4;
+inline int player_of(Side side) { return side == Side::South ? 0 : 1; }
+
+/// [south's, north's] return of a finished game from south's margin: +1 a win, -1 a loss, 0 a draw.
+inline std::vector<double> returns_of(int south_margin) {
+    const double south = south_margin > 0 ? 1.0 : south_margin < 0 ? -1.0 : 0.0;
+    return {south, -south};
+}
+
 /// "south"/"north" (also S, N, 1, 2) as a Side.
 Side side_from(const std::string& text);
 
 /// The pit index of the side to move that `move` names: an int is an index in the
-/// mover's sowing order (what legal_moves() returns), a str is as typed in the
-/// terminal (a pit name such as "B3", or 1..N). Throws std::invalid_argument with the
-/// terminal's messages when it names no pit of the mover or an empty one, and when
-/// the game is over.
+/// mover's sowing order (what legal_moves() returns), a str a pit name such as "B3" or
+/// "c" (the terminal's numbers 1..N are refused: "3" would be the index 2). Throws
+/// std::invalid_argument with the terminal's messages when it names no pit of the mover
+/// or an empty one, and when the game is over.
 int legal_move(const GamePosition& game, const py::handle& move);
 
 /// The pit names of a line of moves played from `game` (the side changes unless a

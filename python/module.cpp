@@ -1,12 +1,13 @@
-// The Python module `mancala`: the project's library for Python programs (a front end
-// like src/cli, over every layer). Build it with the project (MANCALA_PYTHON, on by
-// default); then `PYTHONPATH=build/python python3 -c "import mancala"`.
+// The extension mancala._mancala, which the package `mancala` (python/mancala/) re-exports:
+// the project's library for Python programs (a front end like src/cli, over every layer).
+// Build it with the project (MANCALA_PYTHON, on by default); then
+// `PYTHONPATH=build/python python3 -c "import mancala"`.
 
 #include "bindings.hpp"
 
 #include <pybind11/pybind11.h>
 
-PYBIND11_MODULE(mancala, m) {
+PYBIND11_MODULE(_mancala, m) {
     m.doc() =
         "Kalah and the mancala family (mancala.games(): Oware, Toguz Kumalak, ...): rules, positions, games, "
         "agents, the engine, solving and endgame databases (Kalah), and an environment for reinforcement "

@@ -6,7 +6,17 @@
 
 namespace mancala::python {
 
+void require_numpy(std::string_view what) {
+    try {
+        py::module_::import("numpy");
+    } catch (const py::error_already_set& e) {
+        if (!e.matches(PyExc_ImportError)) throw;
+        throw py::import_error(fmt::format("{} needs NumPy: pip install numpy (or mancala[numpy])", what));
+    }
+}
+
 py::array_t<float> observation(const GamePosition& game, const std::string& perspective) {
+    require_numpy("observation()");
     if (perspective == "mover") return observation_for(game.rules, game.position, game.position.to_move());
     if (perspective == "south") return observation_for(game.rules, game.position, Side::South);
     throw std::invalid_argument(fmt::format("perspective must be 'mover' or 'south', got '{}'", perspective));

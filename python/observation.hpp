@@ -7,8 +7,13 @@
 #include <pybind11/numpy.h>
 
 #include <string>
+#include <string_view>
 
 namespace mancala::python {
+
+/// Throws ImportError "`what` needs NumPy: pip install numpy" when NumPy cannot be imported:
+/// NumPy is an optional dependency (mancala[numpy]), needed by the calls that return arrays only.
+void require_numpy(std::string_view what);
 
 /// 2N+2 float32 counts. Perspective "mover": the mover's pits in its sowing order, its
 /// store, then the opponent's pits and store (the same network plays both sides);

@@ -13,6 +13,8 @@ packages=(
 )
 # the Python module (python/) and its tests: pybind11, Python's headers, NumPy, pytest
 packages+=(pybind11-dev python3-dev python3-numpy python3-pytest)
+# `pip install .` and its check (scripts/check-install.sh): pip, and venv for its environments
+packages+=(python3-pip python3-venv)
 # the fuzz targets (scripts/fuzz.sh): clang, and libFuzzer with the sanitizers' runtimes
 # (in libclang-rt-14-dev, only recommended by clang and so not installed along with it here)
 packages+=(clang libclang-rt-14-dev)

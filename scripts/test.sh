@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: the optimised build
-# first (the web page's unit and browser tests included), then the clang build with
+# first (the web page's unit and browser tests included, and the installs: `pip install .` and
+# `cmake --install`, scripts/check-install.sh), then the clang build with
 # AddressSanitizer, UBSan and the fuzz targets: its unit tests, then every fuzz
 # target for 15 seconds. One sanitizer build serves both (CI stays under 20 minutes):
 # it took 5m35s here against 7m03s for g++'s sanitizer build plus 1m47s for the fuzz targets alone.
@@ -21,6 +22,7 @@ step ./scripts/check-commits.sh --bench build/mancala
 step node --test tests/web/
 step ctest --preset release
 step ./tests/browser/run.sh
+step ./scripts/check-install.sh
 
 cmake --preset fuzz >/dev/null
 step cmake --build --preset fuzz-all

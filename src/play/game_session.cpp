@@ -78,6 +78,14 @@ int GameSession::undo_turn(Side side) {
     return taken_back;
 }
 
+bool GameSession::undo_move() {
+    if (history_.empty()) return false;
+    position_ = history_.back().before;
+    history_.pop_back();
+    repeated_ = false;  // as in undo_turn: the position before the last move was not a repetition
+    return true;
+}
+
 Score GameSession::score() const {
     Position counted = position_;
     if (is_over()) counted.sweep_rows();  // a no-op unless the game began over

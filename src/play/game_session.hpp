@@ -71,6 +71,10 @@ public:
     /// 0 if `side` has not played yet.
     int undo_turn(Side side);
 
+    /// Takes back the last move alone, whoever played it (a search or a learner walks
+    /// the game tree this way). Returns false, changing nothing, before the first move.
+    bool undo_move();
+
     /// The score now; the final score once the game is over.
     Score score() const;
 

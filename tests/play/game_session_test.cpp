@@ -111,6 +111,20 @@ TEST(GameSession, UndoTakesBackOnlyTheLastTurnOfThatSide) {
     EXPECT_EQ(game.to_move(), Side::North);
 }
 
+TEST(GameSession, UndoMoveTakesBackOneMoveEvenWithinATurn) {
+    GameSession game(kKalah);
+    EXPECT_FALSE(game.undo_move());
+    play(game, "B4");  // extra turn: South moves again
+    const Position after_one = game.position();
+    play(game, "B7");
+    EXPECT_TRUE(game.undo_move());
+    EXPECT_EQ(game.position(), after_one);
+    EXPECT_EQ(game.history().size(), 1U);
+    EXPECT_TRUE(game.undo_move());
+    EXPECT_EQ(game.position(), Position::start(kKalah));
+    EXPECT_FALSE(game.undo_move());
+}
+
 TEST(GameSession, UndoWithoutAMoveOfThatSideDoesNothing) {
     GameSession game(kKalah, Side::North);
     EXPECT_EQ(game.undo_turn(Side::South), 0);

@@ -1,14 +1,17 @@
 """Shared fixtures of the Python module's tests.
 
-Run them with the module on the path, as ctest does:
+Run them with the package on the path, as ctest does:
     PYTHONPATH=build/python python3 -m pytest tests/python
-The command-line binary, which some tests compare with, is $MANCALA_BINARY or else the
-`mancala` next to the module's folder (build/mancala beside build/python/).
+or after `pip install .`, with nothing set. The command-line binary, which some tests compare
+with, is the first of: $MANCALA_BINARY; the `mancala` of the build the package was imported
+from (build/mancala beside build/python/mancala/); this repository's build/mancala; `mancala`
+on PATH (pip install puts it in the environment's bin/).
 """
 
 import json
 import os
 import pathlib
+import shutil
 import subprocess
 
 import pytest
@@ -16,11 +19,23 @@ import pytest
 import mancala
 
 
+def find_binary():
+    """The path of the mancala binary, or None."""
+    if os.environ.get("MANCALA_BINARY"):
+        return os.environ["MANCALA_BINARY"]
+    candidates = [pathlib.Path(mancala.__file__).parents[2] / "mancala",
+                  pathlib.Path(__file__).resolve().parents[2] / "build" / "mancala"]
+    for path in candidates:
+        if path.is_file() and os.access(path, os.X_OK):
+            return str(path)
+    return shutil.which("mancala")
+
+
 @pytest.fixture(scope="session")
 def binary():
-    path = os.environ.get("MANCALA_BINARY") or str(pathlib.Path(mancala.__file__).parent.parent / "mancala")
-    if not os.access(path, os.X_OK):
-        pytest.fail(f"no mancala binary at {path} (set MANCALA_BINARY)")
+    path = find_binary()
+    if not path or not os.access(path, os.X_OK):
+        pytest.fail(f"no mancala binary at {path} (build it, or set MANCALA_BINARY)")
     return path
 
 

@@ -49,7 +49,7 @@ def test_extra_turn_by_index_and_by_name():
     r = p.apply(2)
     assert (r.extra_turn, r.capture, r.game_over, r.passed) == (True, False, False, False)
     assert p.notation() == "4,4,4,4,4,4/4,4,0,5,5,5/0/1/S" and p.to_move == "south"
-    # A name works as in the terminal; B2's 4 stones reach B3..B6: north moves next.
+    # A pit name works as in the terminal; B2's 4 stones reach B3..B6: north moves next.
     r = p.apply("B2")
     assert not r.extra_turn and p.notation() == "4,4,4,4,4,4/0,5,1,6,6,5/0/1/N" and p.to_move == "north"
     assert r.last_cell == 4
@@ -75,7 +75,7 @@ def test_game_over_sweeps_the_rows():
     p = Position.from_counts([0, 0, 0, 0, 0, 1], [1, 2, 3, 0, 0, 0], 10, 5)
     r = p.apply(5)
     assert (r.extra_turn, r.game_over) == (True, True)
-    assert p.is_over() and p.score() == (11, 11) and p.winner() == "draw" and p.legal_moves() == []
+    assert p.is_over() and p.score() == (11, 11) and p.winner() is None and p.legal_moves() == []
     with pytest.raises(ValueError, match="the game is over"):
         p.apply(0)
 
@@ -155,10 +155,10 @@ def test_bad_moves_are_errors_and_change_nothing():
         (6, "south has pits 0 to 5, not 6"),
         (-1, "south has pits 0 to 5, not -1"),
         (10**30, f"south has pits 0 to 5, not {10**30}"),
-        ("A3", "A3 is north's pit: south plays B2..B7 or 1..6"),
-        ("B8", "B8 is south's store: south plays B2..B7 or 1..6"),
-        ("7", "there is no pit 7: south plays B2..B7 or 1..6"),
-        ("xyz", "'xyz' is not a move: south plays B2..B7 or 1..6"),
+        ("A3", "A3 is north's pit: south plays B2..B7 or a pit index 0..5"),
+        ("B8", "B8 is south's store: south plays B2..B7 or a pit index 0..5"),
+        ("3", "'3' is not a pit name: south plays B2..B7 or a pit index 0..5"),
+        ("xyz", "'xyz' is not a move: south plays B2..B7 or a pit index 0..5"),
     ]:
         with pytest.raises(ValueError) as error:
             p.apply(move)

@@ -129,7 +129,7 @@ def test_random_games_through_positions(name):
             seen.add(p)
         if p.is_over():
             assert r.game_over and p.legal_moves() == [] and sum(p.score()) == total
-            assert p.winner() in ("south", "north", "draw")
+            assert p.winner() in ("south", "north", None)
 
 
 @pytest.mark.parametrize("name", BUILT_IN)
@@ -160,9 +160,9 @@ def test_oware_names_and_moves():
     assert p.parse_move("C") == 2 and p.parse_move("3") == 2 and p.store_name() == "South's store"
     p.apply("C")
     assert p.to_move == "north" and p.parse_move("c") == 2
-    for text, message in [("C", "C is south's pit: north plays a..f or 1..6"),
-                          ("g", "'g' is not a move: north plays a..f or 1..6"),
-                          ("7", "there is no pit 7: north plays a..f or 1..6")]:
+    for text, message in [("C", "C is south's pit: north plays a..f or a pit index 0..5"),
+                          ("g", "'g' is not a move: north plays a..f or a pit index 0..5"),
+                          ("7", "'7' is not a pit name: north plays a..f or a pit index 0..5")]:
         with pytest.raises(ValueError) as error:
             p.apply(text)
         assert str(error.value) == message
