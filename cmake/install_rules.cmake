@@ -18,7 +18,6 @@ if(MANCALA_PYTHON)
     set(MANCALA_PYTHON_INSTALL_DIR ${site} CACHE PATH "where the Python package goes, relative to the prefix")
   endif()
   install(TARGETS mancala_python LIBRARY DESTINATION ${MANCALA_PYTHON_INSTALL_DIR}/mancala)
-  install(FILES ${PROJECT_SOURCE_DIR}/python/mancala/__init__.py ${PROJECT_SOURCE_DIR}/python/mancala/__init__.pyi
-                ${PROJECT_SOURCE_DIR}/python/mancala/py.typed
-          DESTINATION ${MANCALA_PYTHON_INSTALL_DIR}/mancala)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/mancala/ DESTINATION ${MANCALA_PYTHON_INSTALL_DIR}/mancala
+          FILES_MATCHING PATTERN "*.py" PATTERN "*.pyi" PATTERN "py.typed" PATTERN "__pycache__" EXCLUDE)
 endif()

@@ -7,6 +7,7 @@
 #include "batch_game.hpp"
 #include "bindings.hpp"
 #include "game_position.hpp"
+#include "observation.hpp"
 
 #include "agents/agent_options.hpp"
 #include "agents/registry.hpp"
@@ -95,6 +96,7 @@ py::array_t<bool> bool_array_of(const std::vector<bool>& values) {
 py::dict playouts(const py::object& rules_arg, const py::object& n_arg, const py::object& agent,
                   const py::object& seed_arg, const py::object& max_plies_arg, const std::string& first_arg,
                   bool keep_moves) {
+    require_numpy("playouts()");  // its results are arrays
     const Rules rules = rules_from(rules_arg);
     const long long n = integer_between(n_arg, "n", 1, keep_moves ? kMaxGamesWithMoves : kMaxGames);
     const Players players = players_from(agent);

@@ -40,6 +40,7 @@ public:
                       const std::string& learner, const std::string& reward, const py::object& seed,
                       const py::object& max_plies)
         : rules_(rules_from(rules)), opponent_spec_(opponent), random_(0) {
+        require_numpy("VectorEnv");  // its observations, rewards and masks are arrays
         boards_count_ = int_between(n, "n", 1, kMaxBoards);
         if (learner != "south" && learner != "north" && learner != "random")
             throw std::invalid_argument(fmt::format("learner must be south, north or random, got '{}'", learner));

@@ -27,7 +27,8 @@ echo "check-install: pip install --target DIR ."
 # (no MANCALA_BINARY): on PATH, where pip put it.
 (cd "$work" && env -u MANCALA_BINARY PATH="$work/target/bin:$PATH" PYTHONPATH=target \
   "$python" -m pytest -q -p no:cacheprovider "$repo/tests/python/test_core.py" "$repo/tests/python/test_stub.py" \
-  "$repo/tests/python/test_numpy_optional.py" "$repo/tests/python/test_game_conventions.py")
+  "$repo/tests/python/test_numpy_optional.py" "$repo/tests/python/test_game_conventions.py" \
+  "$repo/tests/python/test_gym_shapes.py")
 
 echo "check-install: cmake --install build --prefix DIR"
 cmake --install build --prefix "$work/prefix" >/dev/null

@@ -13,3 +13,17 @@ from ._mancala import *  # noqa: F401,F403 (the package is the extension's names
 __doc__ = _mancala.__doc__
 __version__ = _mancala.__version__
 __all__ = [name for name in dir(_mancala) if not name.startswith("_")]
+
+# Gymnasium's and PettingZoo's shapes (GymEnv, AECEnv, their spaces) need NumPy, which the rest
+# of the package does not: they are there when it is. Importing them registers the games with
+# gymnasium, and makes the classes subclass gymnasium's and pettingzoo's, when those are installed.
+try:
+    import numpy as _numpy  # noqa: F401
+except ImportError:
+    pass
+else:
+    from . import spaces  # noqa: F401
+    from .gymnasium_env import GymEnv  # noqa: F401
+    from .pettingzoo_env import AECEnv  # noqa: F401
+
+    __all__ += ["spaces", "GymEnv", "AECEnv"]

@@ -114,6 +114,11 @@ def class_stub(name, cls):
 def stub():
     out = [HEADER, "__version__: str", ""]
     for name in mancala.__all__:
+        if not hasattr(_mancala, name):  # the package's own Python (GymEnv, AECEnv, spaces): their files say it
+            value = getattr(mancala, name)
+            where = "" if inspect.ismodule(value) else value.__module__[len("mancala"):]
+            out += [f"from .{where.lstrip('.')} import {name} as {name}", ""]
+            continue
         value = getattr(_mancala, name)
         if inspect.isclass(value):
             out += class_stub(name, value) + [""]

@@ -31,7 +31,9 @@ except ImportError:  # Python before 3.11: tomli, where installed, is the same p
     import tomli as tomllib
 
 SOURCE = pathlib.Path(__file__).resolve().parents[2]
-PACKAGE_FILES = ("__init__.py", "__init__.pyi", "py.typed")
+# The package's own files (python/mancala/), which the build copies beside the extension.
+PACKAGE_FILES = tuple(sorted(p.name for p in (SOURCE / "python" / "mancala").iterdir()
+                             if p.suffix in (".py", ".pyi") or p.name == "py.typed"))
 
 
 def _project():

@@ -31,3 +31,11 @@ def test_the_guide_example_runs(tmp_path, capsys):
 def test_the_other_examples_run(tmp_path, capsys):
     for example in examples()[1:]:  # each prints what its comments say; here they only have to run
         assert run(example, tmp_path, capsys)
+
+
+def test_the_self_play_loop_learns_to_beat_random_moves(tmp_path, capsys):
+    loop = next(example for example in examples() if "AECEnv" in example)
+    assert len([line for line in loop.splitlines() if line.strip()]) <= 35
+    (line,) = run(loop, tmp_path, capsys)
+    score = float(re.search(r"against random moves: ([+-][0-9.]+)", line).group(1))
+    assert score > 0.5, line  # untrained, the same table scores -0.41
