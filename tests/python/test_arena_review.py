@@ -87,3 +87,14 @@ def test_review_refuses_a_game_it_cannot_read():
         mancala.review(SMALL)
     with pytest.raises(ValueError, match="empty"):
         mancala.review(SMALL, moves=[0, 0, 0])
+
+
+@pytest.mark.parametrize("rules", [entry.name for entry in mancala.games()])
+def test_every_game_of_the_family_has_a_tournament_and_a_review(rules):
+    r = mancala.arena(["greedy", "random"], rules=rules, games=2, seed=2)
+    assert r["complete"] and len(r["games"]) == 2
+    session = mancala.GameSession(rules)
+    for _ in range(4):
+        session.play(session.legal_moves()[0])
+    review = mancala.review(session, time=0, depth=2, db_size=0)
+    assert [m["move"] for m in review["moves"]] == session.move_names

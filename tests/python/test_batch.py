@@ -6,7 +6,7 @@ import pytest
 
 import mancala
 
-FAMILY = ["kalah", "oware", "awari", "bohnenspiel", "congklak", "toguz-kumalak"]
+FAMILY = [entry.name for entry in mancala.games()]  # every game of the catalogue
 
 
 def replay(rules, moves, max_plies):
@@ -78,7 +78,7 @@ def legal_choice(mask, rng):
     return np.where(mask.any(axis=1), (rng.random(mask.shape) * mask).argmax(axis=1), 0)
 
 
-@pytest.mark.parametrize("rules", ["kalah", "oware", "toguz-kumalak"])
+@pytest.mark.parametrize("rules", FAMILY)
 @pytest.mark.parametrize("learner", ["south", "north"])
 def test_each_board_steps_as_an_env_does(rules, learner):
     """Against a deterministic opponent each board is an Env given the same actions;

@@ -12,7 +12,7 @@ import pytest
 import mancala
 from mancala import spaces
 
-GAMES = ["kalah", "oware", "toguz-kumalak", "bohnenspiel"]
+GAMES = [entry.name for entry in mancala.games()]  # every game of the catalogue
 
 
 def test_the_spaces_have_gymnasiums_attributes():
