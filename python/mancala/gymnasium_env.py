@@ -8,6 +8,7 @@ module is imported; otherwise it stands alone with the same interface.
 import numpy as np
 
 from . import _mancala
+from ._rendering import RENDER_MODES, checked_render_mode, rendered
 from .spaces import Box, Discrete
 
 try:
@@ -55,14 +56,11 @@ class GymEnv(gymnasium.Env if gymnasium else _StandInEnv):
     Discrete.sample(mask=...) takes it, and action_masks() gives it as booleans. render() draws
     the board as text (render_mode "ansi" returns it, "human" prints it)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
 
     def __init__(self, rules="kalah", opponent="random", learner="south", reward="win", max_plies=None, db=None,
                  render_mode=None):
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
-                             f"got {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = checked_render_mode(render_mode)
         self._env = _mancala.Env(rules, opponent=opponent, learner=learner, reward=reward, db=db,
                                  max_plies=max_plies)
         self.observation_space = Box(0, observation_high(self._env.rules), shape=self._env.observation_shape,
@@ -97,10 +95,7 @@ class GymEnv(gymnasium.Env if gymnasium else _StandInEnv):
         if self._info is None:
             raise RuntimeError("call reset() before render()")
         text = f"{self._info['position'].board()}\nthe learner is {self._env.learner}\n"
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return rendered(text, self.render_mode)
 
     def close(self):
         pass

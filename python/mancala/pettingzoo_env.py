@@ -9,6 +9,7 @@ mancala.GameSession, so a repeated position ends it under rules that say so (Owa
 import numpy as np
 
 from . import _mancala
+from ._rendering import RENDER_MODES, checked_render_mode, rendered
 from .gymnasium_env import observation_high
 from .spaces import Box, Dict, Discrete
 
@@ -27,7 +28,7 @@ class AECEnv(_Base):
     agent_selection on the same agent. reward "win": +1 / -1 / 0 at the end; "margin": the final
     margin. A game that reaches max_plies is truncated."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "mancala_v0", "is_parallelizable": False}
+    metadata = {"render_modes": RENDER_MODES, "name": "mancala_v0", "is_parallelizable": False}
 
     def __init__(self, rules="kalah", reward="win", max_plies=None, render_mode=None):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -147,10 +148,7 @@ class AECEnv(_Base):
         if self._session is None:
             raise RuntimeError("call reset() before render()")
         text = f"{self._session.position.board()}\n{self.agent_selection} to move\n"
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return rendered(text, self.render_mode)
 
     def close(self):
         pass
