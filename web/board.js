@@ -45,6 +45,9 @@ export function forgetLayout() {
 // The name players read for a cell (the pit naming chosen), the server's for one not on the board.
 export const shownName = (cell) => shown.get(cell) || cell;
 
+// How pits are named now (a PIT_NAMINGS value).
+export const pitNaming = () => naming;
+
 // Names the pits as `value` says (a PIT_NAMINGS value), on the board and in its labels.
 export function setNaming(value) {
   naming = value;

@@ -12,6 +12,7 @@ import { capitalised, exact, formatScore, gameLabel, plural, stoneDelay as delay
 import * as notation from './notation.js';
 import { capturedCells, layoutOf, playedPits, previewNames } from './notation.js';
 import * as panel from './panel.js';
+import { pitForKey } from './pit-keys.js';
 import * as prefs from './prefs.js';
 import * as graph from './review-graph.js';
 import { gradeMove, renderReviewSummary } from './review-view.js';
@@ -1213,11 +1214,12 @@ document.addEventListener('keydown', (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const t = e.target;
   if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
-  if (/^[0-9]$/.test(e.key)) {
-    const i = e.key === '0' ? 9 : Number(e.key) - 1;
-    if (page.game && i < page.game.rules.pits && humanToMove()) {
+  // the pit named so for the side to move (pit-keys.js): Kalah's 3 is the pit labelled 3
+  const pit = page.game ? pitForKey(e.key, board.layoutShown(), board.pitNaming(), page.game.to_move) : null;
+  if (pit) {
+    if (humanToMove()) {
       e.preventDefault();
-      playPit(board.layoutShown()[page.game.to_move][i]);
+      playPit(pit);
     }
   } else if (e.key === 'h' || e.key === 'H') {
     hint();

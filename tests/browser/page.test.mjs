@@ -706,6 +706,44 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await done();
   });
 
+  test("number keys play the side to move's pit of that name; Oware's letters play theirs", { timeout: 40000 }, async () => {
+    const { page, done } = await openPage();
+    const press = async (key) => {
+      const before = (await page.$$('#move-list li')).length;
+      await page.keyboard.press(key);
+      await page.waitForFunction((n) => document.querySelectorAll('#move-list li').length > n, before);
+      await waitSettled(page);
+    };
+    const played = async (id) => (await apiState(id)).history.map((m) => m.pit);
+    const id = await newGame(page, { rules: 'kalah', pits: 6, seeds: 4, level: 'human', first: 'human' });
+    await page.locator('#start-btn').blur();
+    // Player 1's 3 is B4 (into the store: again), 1 is B2; then North's 1 is its pit on the right
+    await press('3');
+    await press('1');
+    assert.equal((await apiState(id)).to_move, 'north');
+    assert.equal(await page.textContent('[data-cell="A7"] .cell-name'), '1');
+    await press('1');
+    assert.deepEqual(await played(id), ['B4', 'B2', 'A7'], "North's 1 played its pit 1, A7, not A2 on the left");
+    // the homework's names count from the left, as they are written: 3 is B4, then North's 1 is A2
+    await page.selectOption('#pit-naming', 'homework');
+    await page.locator('#pit-naming').blur();
+    await press('3');
+    await press('1');
+    assert.deepEqual((await played(id)).slice(3), ['B4', 'A2']);
+    await page.selectOption('#pit-naming', 'game');
+    // Oware: C plays South's C; North's 1 is its a, on the right; H stays the hint's
+    const oware = await newGame(page, { rules: 'oware', level: 'human', first: 'human' });
+    await page.locator('#start-btn').blur();
+    await press('c');
+    assert.equal(await page.textContent('[data-cell="a"] .cell-name'), 'a');
+    await press('1');
+    assert.deepEqual(await played(oware), ['C', 'a']);
+    await page.keyboard.press('h');
+    await page.waitForSelector('.pit.best');
+    assert.deepEqual(await played(oware), ['C', 'a'], 'H asked for a hint, it played nothing');
+    await done();
+  });
+
   for (const rules of ['kalah', 'homework', 'relay']) {
     test(`a whole ${rules} game on a small board ends with a clear result`, { timeout: 60000 }, async () => {
       const { page, done } = await openPage();
@@ -1822,10 +1860,10 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       assert.deepEqual(legal.sort(), [...state.legal_moves].sort(), `turn ${turn}: the legal pits of ${side} are lit`);
       if (side === 'north') {
         northPlayed = true;
-        // a key plays the side to move's pit, counted from the left as drawn
-        const i = legal.map((c) => Number(c.slice(1)) - 2).sort()[0];
+        // a key plays the side to move's pit of that name: North's 1 is on the right
+        const names = await shownNames(page);
         await page.locator('#start-btn').blur();
-        await page.keyboard.press(String(i + 1));
+        await page.keyboard.press(names[legal[0]]);
       } else {
         await page.click(`[data-cell="${legal[0]}"]`);
       }
