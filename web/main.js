@@ -234,6 +234,7 @@ const moveText = (m, last = false) =>
     layout: board.layoutShown(),
     repeated: last && !!page.game && !!page.game.ended_by_repetition,
     name: shownName,
+    sided: board.namesSaySide(),
   });
 
 function renderMoves() {

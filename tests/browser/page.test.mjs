@@ -619,14 +619,14 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await page.click('[data-cell="B4"]');
     await page.waitForSelector('#app[data-state="thinking"]');
     assert.ok((await page.evaluate(() => window.__tones)) >= 3, 'a tone for the stone sown and two for the capture');
-    assert.match(await page.textContent('#toast'), /Capture!.*2 stones from 1\./);
+    assert.match(await page.textContent('#toast'), /Capture!.*2 stones from the computer's pit 1\./);
     assert.equal(await page.locator('[data-cell="A5"].captured').count(), 1, 'the captured pit is highlighted');
     assert.equal(await page.locator('[data-cell="B5"].captured').count(), 1, 'the capturing pit is highlighted');
     assert.equal(await page.getAttribute('[data-cell="B6"]', 'data-count'), '3');
     assert.equal(await page.getAttribute('[data-cell="A5"]', 'data-count'), '0');
     const items = await moveListItems(page);
     assert.match(items[0], /^You: 4 — extra turn/);
-    assert.match(items[1], /^You: 3 — captures 2 from 1/);
+    assert.match(items[1], /^You: 3 — captures 2 from the computer's pit 1/);
     releaseAi();
     await waitSettled(page);
     await done();
@@ -743,6 +743,56 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.deepEqual(await played(oware), ['C', 'a'], 'H asked for a hint, it played nothing');
     await done();
   });
+
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ]) {
+    test(`${name} ${viewport.width}x${viewport.height}: a capture says whose pit it took, as the pits' labels do`, { timeout: 40000 }, async () => {
+      const { page, done } = await openPage(viewport);
+      // the toast as read: whole, not cut
+      const shown = () =>
+        page.evaluate(() => {
+          const toast = document.getElementById('toast');
+          return { toast: toast.textContent, toastCut: toast.scrollWidth > toast.clientWidth };
+        });
+      for (const level of ['easy', 'human']) {
+        // 4 pits of 1 stone: B5 ends in the store (again), then B4 ends in the empty B5 and takes
+        // it and A5 opposite: A5 is North's pit 1
+        await newGame(page, { pits: 4, seeds: 1, level, first: 'human' });
+        let releaseAi;
+        const aiHeld = new Promise((r) => (releaseAi = r));
+        await page.route('**/api/games/*/ai-move*', async (route) => {
+          await aiHeld;
+          await route.continue();
+        });
+        await page.click('[data-cell="B5"]');
+        await waitSettled(page);
+        await page.click('[data-cell="B4"]');
+        const whose = level === 'human' ? "Player 2's" : "the computer's";
+        const who = level === 'human' ? 'Player 1' : 'You';
+        await page.waitForFunction(() => /Capture!/.test(document.getElementById('toast').textContent));
+        const label = await page.getAttribute('[data-cell="A5"]', 'aria-label');
+        assert.ok(label.toLowerCase().startsWith(`${whose} pit 1, `.toLowerCase()), `the label says it so: ${label}`);
+        const s = await shown();
+        assert.equal(s.toast, `Capture! ${who} captured 2 stones from ${whose} pit 1.`);
+        assert.ok(!s.toastCut, 'the toast is whole');
+        releaseAi();
+        await waitSettled(page);
+        await page.unroute('**/api/games/*/ai-move*');
+        // the status says the turn's news: Player 1's capture, or the computer's (greedy) reply,
+        // which takes the player's pit 1 back: 4 ends in the store, then 3 in the emptied 4
+        const news = level === 'human' ? `${who} captured 2 stones from ${whose} pit 1.` : 'The computer captured 2 stones from your pit 1.';
+        assert.ok((await statusText(page)).includes(news), await statusText(page));
+        assert.equal((await moveListItems(page))[1], `${who}: 3 — captures 2 from ${whose} pit 1`);
+        // the homework's names say the side already: A5
+        await page.selectOption('#pit-naming', 'homework');
+        assert.equal((await moveListItems(page))[1], `${who}: B4 — captures 2 from A5`);
+        await page.selectOption('#pit-naming', 'game');
+      }
+      await done();
+    });
+  }
 
   for (const rules of ['kalah', 'homework', 'relay']) {
     test(`a whole ${rules} game on a small board ends with a clear result`, { timeout: 60000 }, async () => {
