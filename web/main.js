@@ -660,14 +660,14 @@ async function askAi(gen) {
   }
 }
 
-// The computer thinks: the status says once how long it may take, the meter beside its name and
-// the "This game" panel count the seconds against that.
+// The computer thinks: the status says once how long it may take a move, the meter beside its name
+// and the "This game" panel count the seconds against that (and, past it, against the whole reply's).
 function showThinking(text) {
-  const budget = S.thinkBudget(page.game.opponent && page.game.opponent.spec);
+  const limits = S.thinkLimits(page);
   setMode('thinking');
-  const most = thinkMeter.budgetText(budget);
+  const most = thinkMeter.budgetText(limits.move);
   $('thinking-text').textContent = `thinking… ${most}`;
-  thinkMeter.start(budget);
+  thinkMeter.start(limits);
   announce(`${text}, ${most}…`);
 }
 
@@ -1103,6 +1103,7 @@ function syncForm(s) {
 async function loadAgents() {
   try {
     const r = await server.agents();
+    page = S.withMaxThink(page, r && r.max_think_ms);
     const levels = (r && Array.isArray(r.levels) ? r.levels : [])
       .map((l) => (typeof l === 'string' ? { name: l } : l))
       .filter((l) => l && l.name);

@@ -34,12 +34,12 @@ let serverOutput = '';
 
 // ---------- the server ----------
 
-// A server of its own: port 0 for a free one, store ':memory:' or a file. Resolves with the child and
+// A server of its own: port 0 for a free one, store ':memory:' or a file, extra options. Resolves with the child and
 // its address once it prints it.
-function spawnServer({ port = 0, store = ':memory:' } = {}) {
+function spawnServer({ port = 0, store = ':memory:', extra = [] } = {}) {
   return new Promise((resolve, reject) => {
     // every page of the suite comes from one address: no cap on the games it has in play
-    const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--store', store, '--max-games-per-client', '0'];
+    const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--store', store, '--max-games-per-client', '0', ...extra];
     if (process.env.MANCALA_ASSETS) args.push('--assets', path.resolve(process.env.MANCALA_ASSETS));
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -1644,6 +1644,68 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
         assert.ok(await page.isHidden('#think-meter'), `${when}: gone once the computer has moved`);
       }
       await done();
+    });
+  }
+
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ]) {
+    test(`${name} ${viewport.width}x${viewport.height}: the thinking time is bounded by the server's --max-think; a chain of extra turns shares it`, { timeout: 40000 }, async () => {
+      const own = await spawnServer({ extra: ['--max-think', '1s'] });
+      try {
+        const { page, done } = await openPage(viewport, '/', { origin: own.url });
+        // the computer's replies held, so the bar is read while it "thinks" as long as the test wants
+        const held = [];
+        await page.route('**/api/games/*/ai-move*', async (route) => {
+          await new Promise((r) => held.push(r));
+          await route.continue();
+        });
+        const bar = () =>
+          page.evaluate(() => {
+            const b = document.getElementById('think-bar');
+            const r = b.getBoundingClientRect();
+            return {
+              max: Number(b.getAttribute('aria-valuemax')),
+              now: Number(b.getAttribute('aria-valuenow')),
+              text: b.getAttribute('aria-valuetext'),
+              inView: r.width > 0 && r.left >= 0 && r.right <= window.innerWidth,
+            };
+          });
+        const thinkAfter = async (rules, level, pit, ms) => {
+          await newGame(page, { rules, level, first: 'human' });
+          await page.click(`[data-cell="${pit}"]`);
+          await page.waitForSelector('#app[data-state="thinking"]');
+          await page.waitForTimeout(ms);
+          return { status: await statusText(page), bar: await bar() };
+        };
+        const answer = async () => {
+          held.splice(0).forEach((r) => r());
+          await waitSettled(page);
+        };
+        // expert thinks 2 s a move, but this server answers within 1 s
+        let seen = await thinkAfter('kalah', 'expert', 'B3', 200);
+        assert.match(seen.status, /thinking, up to 1 s…/);
+        assert.equal(seen.bar.max, 1, `out of the server's 1 s (${JSON.stringify(seen.bar)})`);
+        assert.ok(seen.bar.inView);
+        await answer();
+        // hard thinks 0.3 s a move; past that, Kalah's reply may be a chain of extra turns: 1 s in all
+        seen = await thinkAfter('kalah', 'hard', 'B3', 700);
+        assert.match(seen.status, /thinking, up to 0\.3 s…/);
+        assert.equal(seen.bar.max, 1, `the reply's 1 s once the move's 0.3 s is gone (${JSON.stringify(seen.bar)})`);
+        assert.ok(seen.bar.now > 0.3 && seen.bar.now <= 1, JSON.stringify(seen.bar));
+        assert.match(seen.bar.text, /^[\d.]+ of up to 1 s$/);
+        await answer();
+        // Oware has no extra turns: a reply is one move, and the bar stays full at 0.3 s
+        seen = await thinkAfter('oware', 'hard', 'C', 700);
+        assert.equal(seen.bar.max, 0.3, JSON.stringify(seen.bar));
+        assert.equal(seen.bar.now, 0.3);
+        assert.match(seen.bar.text, /^[\d.]+ of up to 0\.3 s$/);
+        await answer();
+        await done();
+      } finally {
+        own.child.kill('SIGKILL');
+      }
     });
   }
 
