@@ -4,7 +4,7 @@
 // shown are skipped.
 
 import { captureText, capturedCells, countsOf, isStore, playerName as nameOf, storeOf } from './notation.js';
-import { MARKS, cellCentre, clearMarks, layoutShown, mark, setCount, showBoard, shownName, unmarkLast } from './board.js';
+import { MARKS, cellCentre, clearMarks, layoutShown, mark, namesSaySide, setCount, showBoard, shownName, unmarkLast } from './board.js';
 import * as hand from './hand.js';
 import { captureSound, extraSound, stoneSound } from './sound.js';
 
@@ -117,7 +117,7 @@ async function animateMove(move, { stale, delay: stoneDelay, two, say, toast, ad
   } else if (move.captured) {
     for (const c of capturedCells(move)) mark(c, 'captured');
     mark(store, 'captured');
-    const text = captureText(move, who, layout, shownName);
+    const text = captureText(move, who, { two, layout, name: shownName, sided: namesSaySide() });
     toast('Capture! ' + text, 'capture');
     captureSound();
     addNews(text);

@@ -45,6 +45,13 @@ export function forgetLayout() {
 // The name players read for a cell (the pit naming chosen), the server's for one not on the board.
 export const shownName = (cell) => shown.get(cell) || cell;
 
+// How pits are named now (a PIT_NAMINGS value).
+export const pitNaming = () => naming;
+
+// Whether the names shown leave the side to be said (Kalah's numbers are on both rows), as the
+// pits' labels say it: texts that name a pit of either side say whose it is then.
+export const namesSaySide = () => namesNeedSide(layout, naming);
+
 // Names the pits as `value` says (a PIT_NAMINGS value), on the board and in its labels.
 export function setNaming(value) {
   naming = value;
@@ -269,7 +276,7 @@ function updateLabel(name) {
   } else {
     const count = cell.count.textContent;
     // Kalah's numbers are on both rows: the label says whose pit it is
-    const pit = namesNeedSide(layout, naming) ? `${capitalised(possessive(cell.side))} pit ${shownName(name)}` : `Pit ${shownName(name)}`;
+    const pit = namesSaySide() ? `${capitalised(possessive(cell.side))} pit ${shownName(name)}` : `Pit ${shownName(name)}`;
     // a shortened count (1.2k) is said as shown, then exactly
     label = count === String(cell.value) ? `${pit}, ${stones}` : `${pit}, ${count}: ${stones}`;
     const owner = cell.el.dataset.tuzdyk;

@@ -12,6 +12,7 @@ import { capitalised, exact, formatScore, gameLabel, plural, stoneDelay as delay
 import * as notation from './notation.js';
 import { capturedCells, layoutOf, playedPits, previewNames } from './notation.js';
 import * as panel from './panel.js';
+import { pitForKey } from './pit-keys.js';
 import * as prefs from './prefs.js';
 import * as graph from './review-graph.js';
 import { gradeMove, renderReviewSummary } from './review-view.js';
@@ -233,6 +234,7 @@ const moveText = (m, last = false) =>
     layout: board.layoutShown(),
     repeated: last && !!page.game && !!page.game.ended_by_repetition,
     name: shownName,
+    sided: board.namesSaySide(),
   });
 
 function renderMoves() {
@@ -658,14 +660,14 @@ async function askAi(gen) {
   }
 }
 
-// The computer thinks: the status says once how long it may take, the meter beside its name and
-// the "This game" panel count the seconds against that.
+// The computer thinks: the status says once how long it may take a move, the meter beside its name
+// and the "This game" panel count the seconds against that (and, past it, against the whole reply's).
 function showThinking(text) {
-  const budget = S.thinkBudget(page.game.opponent && page.game.opponent.spec);
+  const limits = S.thinkLimits(page);
   setMode('thinking');
-  const most = thinkMeter.budgetText(budget);
+  const most = thinkMeter.budgetText(limits.move);
   $('thinking-text').textContent = `thinking… ${most}`;
-  thinkMeter.start(budget);
+  thinkMeter.start(limits);
   announce(`${text}, ${most}…`);
 }
 
@@ -1101,6 +1103,7 @@ function syncForm(s) {
 async function loadAgents() {
   try {
     const r = await server.agents();
+    page = S.withMaxThink(page, r && r.max_think_ms);
     const levels = (r && Array.isArray(r.levels) ? r.levels : [])
       .map((l) => (typeof l === 'string' ? { name: l } : l))
       .filter((l) => l && l.name);
@@ -1213,11 +1216,12 @@ document.addEventListener('keydown', (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const t = e.target;
   if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
-  if (/^[0-9]$/.test(e.key)) {
-    const i = e.key === '0' ? 9 : Number(e.key) - 1;
-    if (page.game && i < page.game.rules.pits && humanToMove()) {
+  // the pit named so for the side to move (pit-keys.js): Kalah's 3 is the pit labelled 3
+  const pit = page.game ? pitForKey(e.key, board.layoutShown(), board.pitNaming(), page.game.to_move) : null;
+  if (pit) {
+    if (humanToMove()) {
       e.preventDefault();
-      playPit(board.layoutShown()[page.game.to_move][i]);
+      playPit(pit);
     }
   } else if (e.key === 'h' || e.key === 'H') {
     hint();

@@ -139,15 +139,31 @@ export function sweptNews(swept, two) {
   return `The game is over: the stones left on the board go to the stores, ${parts.join(' and ')}.`;
 }
 
+// Captured pits as a text names them: "A3", "b and c", or, when the names leave the side to be said
+// (sided: namesNeedSide), whose they are, as the pits' labels say it: "the computer's pit 1",
+// "your pits 2 and 3", "Player 2's pit 6".
+export function pitsText(pits, { two, layout, name = (cell) => cell, sided = false }) {
+  if (!sided) return listed(pits.map(name));
+  const sides = [...new Set(pits.map((cell) => sideOf(layout, cell)))];
+  return listed(
+    sides.map((side) => {
+      const own = pits.filter((cell) => sideOf(layout, cell) === side).map(name);
+      const whose = side ? `${possessive(side, two)} ` : '';
+      return `${whose}pit${own.length === 1 ? '' : 's'} ${listed(own)}`;
+    }),
+  );
+}
+
 // A move in the move list: "You: B4 — captures 5 from A3 — extra turn".
 // repeated: the position repeated after this move, which ended the game.
-// name(cell): the name players read (shownNames), the server's by default.
-export function moveText(m, { two, layout, repeated = false, name = (cell) => cell }) {
+// name(cell): the name players read (shownNames), the server's by default; sided: those names
+// leave the side to be said (pitsText).
+export function moveText(m, { two, layout, repeated = false, name = (cell) => cell, sided = false }) {
   let t = `${playerName(m.side, two)}: ${name(m.pit)}`;
   if (m.pass) t = `${playerName(m.side, two)}: pass`;
   if (m.captured) {
-    const from = capturedFrom(m, layout).map(name);
-    t += ` — captures ${m.captured}${from.length ? ' from ' + listed(from) : ''}`;
+    const from = capturedFrom(m, layout);
+    t += ` — captures ${m.captured}${from.length ? ' from ' + pitsText(from, { two, layout, name, sided }) : ''}`;
   }
   if (m.tuzdyk) t += ` — tuzdyk ${name(m.tuzdyk)}`;
   if (m.extra_turn && !m.game_over) t += ' — extra turn'; // no turn to take after the last move
@@ -168,8 +184,9 @@ export function resultText(r, two) {
   return `Draw, ${r.south}–${r.north}.`;
 }
 
-// The text of what a move captured, as the status and the toast say it: "You captured 5 stones from A3."
-export function captureText(m, who, layout, name = (cell) => cell) {
-  const from = capturedFrom(m, layout).map(name);
-  return `${who} captured ${plural(m.captured, 'stone')}${from.length ? ' from ' + listed(from) : ''}.`;
+// The text of what a move captured, as the status and the toast say it: "You captured 5 stones from
+// A3.", "The computer captured 2 stones from your pit 4." (options: pitsText's).
+export function captureText(m, who, { two = false, layout, name = (cell) => cell, sided = false }) {
+  const from = capturedFrom(m, layout);
+  return `${who} captured ${plural(m.captured, 'stone')}${from.length ? ' from ' + pitsText(from, { two, layout, name, sided }) : ''}.`;
 }

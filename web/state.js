@@ -32,6 +32,7 @@ export function initialCatalogue() {
   return {
     games: new Map(['kalah', 'homework', 'relay'].map((name) => [name, { name, pits: 6, seeds: 4, ...KALAH_DRAWING }])),
     kalahOnly: new Set(['perfect']),
+    maxThinkMs: DEFAULT_MAX_THINK_MS, // the server's bound of a reply (GET /api/agents's max_think_ms)
     descriptions: {
       rules: {
         kalah: 'Standard Kalah: the last stone in your own empty pit captures it and the opposite pit.',
@@ -146,6 +147,13 @@ export function withLevels(s, levels) {
   return { ...s, catalogue: { ...s.catalogue, kalahOnly, descriptions: { ...s.catalogue.descriptions, level } } };
 }
 
+// The server's bound of a reply's thinking (GET /api/agents's max_think_ms); an older server does not
+// say it, and keeps the default.
+export function withMaxThink(s, ms) {
+  if (!(Number.isFinite(ms) && ms > 0)) return s;
+  return { ...s, catalogue: { ...s.catalogue, maxThinkMs: ms } };
+}
+
 // A server state asked for with ?since=N (its `history_from` and the moves after it) put together
 // with the page's copy of the game, `known`: the whole game, as a GET without `since` gives it. The
 // moves kept must lead to those sent (the first new one starts from the board the last kept one left,
@@ -193,16 +201,28 @@ export function lastComputerTurn(game) {
   return history.slice(start, end).map((m) => m.pit);
 }
 
-// The server bounds a reply by its --max-think, 5 s unless its operator says otherwise.
-export const MAX_THINK_MS = 5000;
+// The server bounds a reply by its --max-think, 5 s unless its operator says otherwise (and then
+// GET /api/agents says how long: withMaxThink).
+export const DEFAULT_MAX_THINK_MS = 5000;
 
 // How long the computer of agent `spec` may think about a move, in ms: its `time=` ("300ms", "2s",
-// "1.5s", "1m"), at most the server's bound; the bound itself for a spec without a time.
-export function thinkBudget(spec) {
+// "1.5s", "1m"), at most the server's bound `maxThinkMs`; the bound itself for a spec without a time.
+export function thinkBudget(spec, maxThinkMs = DEFAULT_MAX_THINK_MS) {
   const m = /(?:^|[:,])time=(\d+(?:\.\d+)?)(ms|s|m)?(?:,|$)/.exec(typeof spec === 'string' ? spec : '');
-  if (!m) return MAX_THINK_MS;
+  if (!m) return maxThinkMs;
   const ms = Number(m[1]) * { ms: 1, s: 1000, m: 60000 }[m[2] || 's'];
-  return ms > 0 ? Math.min(ms, MAX_THINK_MS) : MAX_THINK_MS;
+  return ms > 0 ? Math.min(ms, maxThinkMs) : maxThinkMs;
+}
+
+// What the thinking-time bar counts against while the computer answers in `s`: `move`, its level's
+// budget a move, and `turn`, the most its whole reply may take. In a game with extra turns a reply
+// may be a chain of moves, which share one budget of the server's bound; else it is one move.
+export function thinkLimits(s) {
+  const g = s.game;
+  const bound = s.catalogue.maxThinkMs;
+  const move = thinkBudget(g && g.opponent && g.opponent.spec, bound);
+  const chains = !!(g && g.rules && g.rules.extra_turn);
+  return { move, turn: chains ? bound : move };
 }
 
 export const humanToMove = (s, two) => !!s.game && !s.game.over && (two || s.game.to_move === 'south');

@@ -1,6 +1,7 @@
 // The computer's thinking time beside its name: the seconds gone against the most its level may
-// take (state.js's thinkBudget), as a bar and as text. A progressbar, not a live region: the status
-// says once that the computer thinks, and for how long at most. DOM only when called.
+// take a move, then its whole reply (state.js's thinkLimits), as a bar and as text. A progressbar,
+// not a live region: the status says once that the computer thinks, and for how long at most a
+// move. DOM only when called.
 
 const $ = (id) => document.getElementById(id);
 const TICK_MS = 100;
@@ -15,19 +16,21 @@ const seconds = (ms) => {
 // "up to 2 s", as the status and the panel say it.
 export const budgetText = (budgetMs) => `up to ${seconds(budgetMs)} s`;
 
-// Starts counting from now against `budgetMs`.
-export function start(budgetMs) {
+// Starts counting from now against `move`, the level's budget a move (state.js's thinkLimits); once
+// that is gone, against `turn`, the whole reply's, when it is longer (a chain of extra turns).
+export function start({ move, turn = move }) {
   stop();
   const began = Date.now();
   const bar = $('think-bar');
-  bar.setAttribute('aria-valuemax', seconds(budgetMs));
   const show = () => {
     const gone = Date.now() - began;
-    const shown = Math.min(gone, budgetMs);
+    const most = gone > move && turn > move ? turn : move;
+    const shown = Math.min(gone, most);
+    bar.setAttribute('aria-valuemax', seconds(most));
     bar.setAttribute('aria-valuenow', seconds(shown));
-    bar.setAttribute('aria-valuetext', `${seconds(gone)} of ${budgetText(budgetMs)}`);
-    bar.style.setProperty('--done', String(shown / budgetMs));
-    $('think-time').textContent = `${seconds(gone)} / ${seconds(budgetMs)} s`;
+    bar.setAttribute('aria-valuetext', `${seconds(gone)} of ${budgetText(most)}`);
+    bar.style.setProperty('--done', String(shown / most));
+    $('think-time').textContent = `${seconds(gone)} / ${seconds(most)} s`;
   };
   show();
   $('think-meter').hidden = false;

@@ -497,9 +497,11 @@ Reply Api::agents() const {
     for (const agents::AgentKind& k : agents::agent_kinds())
         kinds.push_back(
             json{{"name", k.name}, {"summary", k.summary}, {"options", k.options}, {"example", k.example}});
-    return Reply{
-        200,
-        json{{"default_level", kDefaultLevel}, {"levels", std::move(level_list)}, {"kinds", std::move(kinds)}}};
+    // A page cannot know --max-think, which bounds a reply whatever a level's time= says.
+    return Reply{200, json{{"default_level", kDefaultLevel},
+                           {"levels", std::move(level_list)},
+                           {"kinds", std::move(kinds)},
+                           {"max_think_ms", settings_.max_think.count()}}};
 }
 
 Reply Api::rules() const {

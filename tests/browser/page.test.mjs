@@ -34,12 +34,12 @@ let serverOutput = '';
 
 // ---------- the server ----------
 
-// A server of its own: port 0 for a free one, store ':memory:' or a file. Resolves with the child and
+// A server of its own: port 0 for a free one, store ':memory:' or a file, extra options. Resolves with the child and
 // its address once it prints it.
-function spawnServer({ port = 0, store = ':memory:' } = {}) {
+function spawnServer({ port = 0, store = ':memory:', extra = [] } = {}) {
   return new Promise((resolve, reject) => {
     // every page of the suite comes from one address: no cap on the games it has in play
-    const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--store', store, '--max-games-per-client', '0'];
+    const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--store', store, '--max-games-per-client', '0', ...extra];
     if (process.env.MANCALA_ASSETS) args.push('--assets', path.resolve(process.env.MANCALA_ASSETS));
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -619,14 +619,14 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     await page.click('[data-cell="B4"]');
     await page.waitForSelector('#app[data-state="thinking"]');
     assert.ok((await page.evaluate(() => window.__tones)) >= 3, 'a tone for the stone sown and two for the capture');
-    assert.match(await page.textContent('#toast'), /Capture!.*2 stones from 1\./);
+    assert.match(await page.textContent('#toast'), /Capture!.*2 stones from the computer's pit 1\./);
     assert.equal(await page.locator('[data-cell="A5"].captured').count(), 1, 'the captured pit is highlighted');
     assert.equal(await page.locator('[data-cell="B5"].captured').count(), 1, 'the capturing pit is highlighted');
     assert.equal(await page.getAttribute('[data-cell="B6"]', 'data-count'), '3');
     assert.equal(await page.getAttribute('[data-cell="A5"]', 'data-count'), '0');
     const items = await moveListItems(page);
     assert.match(items[0], /^You: 4 — extra turn/);
-    assert.match(items[1], /^You: 3 — captures 2 from 1/);
+    assert.match(items[1], /^You: 3 — captures 2 from the computer's pit 1/);
     releaseAi();
     await waitSettled(page);
     await done();
@@ -705,6 +705,94 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     assert.equal((await apiState(id)).history.length, 0);
     await done();
   });
+
+  test("number keys play the side to move's pit of that name; Oware's letters play theirs", { timeout: 40000 }, async () => {
+    const { page, done } = await openPage();
+    const press = async (key) => {
+      const before = (await page.$$('#move-list li')).length;
+      await page.keyboard.press(key);
+      await page.waitForFunction((n) => document.querySelectorAll('#move-list li').length > n, before);
+      await waitSettled(page);
+    };
+    const played = async (id) => (await apiState(id)).history.map((m) => m.pit);
+    const id = await newGame(page, { rules: 'kalah', pits: 6, seeds: 4, level: 'human', first: 'human' });
+    await page.locator('#start-btn').blur();
+    // Player 1's 3 is B4 (into the store: again), 1 is B2; then North's 1 is its pit on the right
+    await press('3');
+    await press('1');
+    assert.equal((await apiState(id)).to_move, 'north');
+    assert.equal(await page.textContent('[data-cell="A7"] .cell-name'), '1');
+    await press('1');
+    assert.deepEqual(await played(id), ['B4', 'B2', 'A7'], "North's 1 played its pit 1, A7, not A2 on the left");
+    // the homework's names count from the left, as they are written: 3 is B4, then North's 1 is A2
+    await page.selectOption('#pit-naming', 'homework');
+    await page.locator('#pit-naming').blur();
+    await press('3');
+    await press('1');
+    assert.deepEqual((await played(id)).slice(3), ['B4', 'A2']);
+    await page.selectOption('#pit-naming', 'game');
+    // Oware: C plays South's C; North's 1 is its a, on the right; H stays the hint's
+    const oware = await newGame(page, { rules: 'oware', level: 'human', first: 'human' });
+    await page.locator('#start-btn').blur();
+    await press('c');
+    assert.equal(await page.textContent('[data-cell="a"] .cell-name'), 'a');
+    await press('1');
+    assert.deepEqual(await played(oware), ['C', 'a']);
+    await page.keyboard.press('h');
+    await page.waitForSelector('.pit.best');
+    assert.deepEqual(await played(oware), ['C', 'a'], 'H asked for a hint, it played nothing');
+    await done();
+  });
+
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ]) {
+    test(`${name} ${viewport.width}x${viewport.height}: a capture says whose pit it took, as the pits' labels do`, { timeout: 40000 }, async () => {
+      const { page, done } = await openPage(viewport);
+      // the toast as read: whole, not cut
+      const shown = () =>
+        page.evaluate(() => {
+          const toast = document.getElementById('toast');
+          return { toast: toast.textContent, toastCut: toast.scrollWidth > toast.clientWidth };
+        });
+      for (const level of ['easy', 'human']) {
+        // 4 pits of 1 stone: B5 ends in the store (again), then B4 ends in the empty B5 and takes
+        // it and A5 opposite: A5 is North's pit 1
+        await newGame(page, { pits: 4, seeds: 1, level, first: 'human' });
+        let releaseAi;
+        const aiHeld = new Promise((r) => (releaseAi = r));
+        await page.route('**/api/games/*/ai-move*', async (route) => {
+          await aiHeld;
+          await route.continue();
+        });
+        await page.click('[data-cell="B5"]');
+        await waitSettled(page);
+        await page.click('[data-cell="B4"]');
+        const whose = level === 'human' ? "Player 2's" : "the computer's";
+        const who = level === 'human' ? 'Player 1' : 'You';
+        await page.waitForFunction(() => /Capture!/.test(document.getElementById('toast').textContent));
+        const label = await page.getAttribute('[data-cell="A5"]', 'aria-label');
+        assert.ok(label.toLowerCase().startsWith(`${whose} pit 1, `.toLowerCase()), `the label says it so: ${label}`);
+        const s = await shown();
+        assert.equal(s.toast, `Capture! ${who} captured 2 stones from ${whose} pit 1.`);
+        assert.ok(!s.toastCut, 'the toast is whole');
+        releaseAi();
+        await waitSettled(page);
+        await page.unroute('**/api/games/*/ai-move*');
+        // the status says the turn's news: Player 1's capture, or the computer's (greedy) reply,
+        // which takes the player's pit 1 back: 4 ends in the store, then 3 in the emptied 4
+        const news = level === 'human' ? `${who} captured 2 stones from ${whose} pit 1.` : 'The computer captured 2 stones from your pit 1.';
+        assert.ok((await statusText(page)).includes(news), await statusText(page));
+        assert.equal((await moveListItems(page))[1], `${who}: 3 — captures 2 from ${whose} pit 1`);
+        // the homework's names say the side already: A5
+        await page.selectOption('#pit-naming', 'homework');
+        assert.equal((await moveListItems(page))[1], `${who}: B4 — captures 2 from A5`);
+        await page.selectOption('#pit-naming', 'game');
+      }
+      await done();
+    });
+  }
 
   for (const rules of ['kalah', 'homework', 'relay']) {
     test(`a whole ${rules} game on a small board ends with a clear result`, { timeout: 60000 }, async () => {
@@ -1559,6 +1647,68 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     });
   }
 
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ]) {
+    test(`${name} ${viewport.width}x${viewport.height}: the thinking time is bounded by the server's --max-think; a chain of extra turns shares it`, { timeout: 40000 }, async () => {
+      const own = await spawnServer({ extra: ['--max-think', '1s'] });
+      try {
+        const { page, done } = await openPage(viewport, '/', { origin: own.url });
+        // the computer's replies held, so the bar is read while it "thinks" as long as the test wants
+        const held = [];
+        await page.route('**/api/games/*/ai-move*', async (route) => {
+          await new Promise((r) => held.push(r));
+          await route.continue();
+        });
+        const bar = () =>
+          page.evaluate(() => {
+            const b = document.getElementById('think-bar');
+            const r = b.getBoundingClientRect();
+            return {
+              max: Number(b.getAttribute('aria-valuemax')),
+              now: Number(b.getAttribute('aria-valuenow')),
+              text: b.getAttribute('aria-valuetext'),
+              inView: r.width > 0 && r.left >= 0 && r.right <= window.innerWidth,
+            };
+          });
+        const thinkAfter = async (rules, level, pit, ms) => {
+          await newGame(page, { rules, level, first: 'human' });
+          await page.click(`[data-cell="${pit}"]`);
+          await page.waitForSelector('#app[data-state="thinking"]');
+          await page.waitForTimeout(ms);
+          return { status: await statusText(page), bar: await bar() };
+        };
+        const answer = async () => {
+          held.splice(0).forEach((r) => r());
+          await waitSettled(page);
+        };
+        // expert thinks 2 s a move, but this server answers within 1 s
+        let seen = await thinkAfter('kalah', 'expert', 'B3', 200);
+        assert.match(seen.status, /thinking, up to 1 s…/);
+        assert.equal(seen.bar.max, 1, `out of the server's 1 s (${JSON.stringify(seen.bar)})`);
+        assert.ok(seen.bar.inView);
+        await answer();
+        // hard thinks 0.3 s a move; past that, Kalah's reply may be a chain of extra turns: 1 s in all
+        seen = await thinkAfter('kalah', 'hard', 'B3', 700);
+        assert.match(seen.status, /thinking, up to 0\.3 s…/);
+        assert.equal(seen.bar.max, 1, `the reply's 1 s once the move's 0.3 s is gone (${JSON.stringify(seen.bar)})`);
+        assert.ok(seen.bar.now > 0.3 && seen.bar.now <= 1, JSON.stringify(seen.bar));
+        assert.match(seen.bar.text, /^[\d.]+ of up to 1 s$/);
+        await answer();
+        // Oware has no extra turns: a reply is one move, and the bar stays full at 0.3 s
+        seen = await thinkAfter('oware', 'hard', 'C', 700);
+        assert.equal(seen.bar.max, 0.3, JSON.stringify(seen.bar));
+        assert.equal(seen.bar.now, 0.3);
+        assert.match(seen.bar.text, /^[\d.]+ of up to 0\.3 s$/);
+        await answer();
+        await done();
+      } finally {
+        own.child.kill('SIGKILL');
+      }
+    });
+  }
+
   test('pits are named as the game writes them, or A2..B7 by choice, everywhere and remembered', { timeout: 40000 }, async () => {
     // a value this page never wrote (an old or corrupt one) is the default
     const corrupt = () => {
@@ -1822,10 +1972,10 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       assert.deepEqual(legal.sort(), [...state.legal_moves].sort(), `turn ${turn}: the legal pits of ${side} are lit`);
       if (side === 'north') {
         northPlayed = true;
-        // a key plays the side to move's pit, counted from the left as drawn
-        const i = legal.map((c) => Number(c.slice(1)) - 2).sort()[0];
+        // a key plays the side to move's pit of that name: North's 1 is on the right
+        const names = await shownNames(page);
         await page.locator('#start-btn').blur();
-        await page.keyboard.press(String(i + 1));
+        await page.keyboard.press(names[legal[0]]);
       } else {
         await page.click(`[data-cell="${legal[0]}"]`);
       }

@@ -1185,6 +1185,14 @@ TEST(ServerApi, HintScoresEveryMoveBestFirst) {
     EXPECT_EQ(server.get(url(north)).body, north);
 }
 
+// A page's thinking-time bar needs the bound of a reply, which a level's time= may exceed.
+TEST(ServerApi, ListsTheBoundOfAReplysThinking) {
+    EXPECT_EQ(TestServer().get("/api/agents").body["max_think_ms"], 5000);
+    ServerOptions options;
+    options.api.max_think = std::chrono::milliseconds(1500);
+    EXPECT_EQ(TestServer(options).get("/api/agents").body["max_think_ms"], 1500);
+}
+
 TEST(ServerApi, AnAgentsThinkingIsCappedByMaxThink) {
     ServerOptions options;
     options.api.max_think = std::chrono::milliseconds(200);

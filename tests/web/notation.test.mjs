@@ -162,5 +162,27 @@ test('moveText and captureText write the names players read', () => {
   const m = { side: 'south', pit: 'B4', captured: 2, capture_pit: 'A5', sowing: ['B5'], captured_cells: ['B5', 'A5'] };
   assert.equal(n.moveText(m, { two: false, layout: l, name }), 'You: 3 — captures 2 from 1');
   assert.equal(n.moveText(m, { two: false, layout: l }), 'You: B4 — captures 2 from A5', 'the server names by default');
-  assert.equal(n.captureText(m, 'You', l, name), 'You captured 2 stones from 1.');
+  assert.equal(n.captureText(m, 'You', { layout: l, name }), 'You captured 2 stones from 1.', 'unsided: as before');
+});
+
+test("captures with Kalah's numbers say whose pit, as the pits' labels do; letters and the homework's need not", () => {
+  const l = n.layoutOf(n.previewNames(KALAH, 4), KALAH);
+  const names = n.shownNames(l, 'game');
+  const name = (c) => names.get(c) || c;
+  const sided = n.namesNeedSide(l, 'game');
+  const m = { side: 'south', pit: 'B4', captured: 2, capture_pit: 'A5', sowing: ['B5'], captured_cells: ['B5', 'A5'] };
+  assert.equal(n.moveText(m, { two: false, layout: l, name, sided }), "You: 3 — captures 2 from the computer's pit 1");
+  assert.equal(n.moveText(m, { two: true, layout: l, name, sided }), "Player 1: 3 — captures 2 from Player 2's pit 1");
+  assert.equal(n.captureText(m, 'You', { layout: l, name, sided }), "You captured 2 stones from the computer's pit 1.");
+  // the computer's capture of the player's pit; two pits of one side; pits of both sides
+  const theirs = { side: 'north', pit: 'A3', captured: 5, captured_cells: ['A2', 'B3'] };
+  assert.equal(n.captureText(theirs, 'The computer', { layout: l, name, sided }), 'The computer captured 5 stones from your pit 2.');
+  assert.equal(n.pitsText(['A4', 'A5'], { two: false, layout: l, name, sided }), "the computer's pits 2 and 1");
+  assert.equal(n.pitsText(['B3', 'A5'], { two: true, layout: l, name, sided }), "Player 1's pit 2 and Player 2's pit 1");
+  // Oware's letters and the homework's names say the side already
+  const o = n.layoutOf(n.previewNames(OWARE, 6), OWARE);
+  const chain = { side: 'south', pit: 'E', captured: 5, captured_cells: ['b', 'c'] };
+  assert.equal(n.captureText(chain, 'You', { layout: o, sided: n.namesNeedSide(o, 'game') }), 'You captured 5 stones from b and c.');
+  assert.equal(n.namesNeedSide(l, 'homework'), false);
+  assert.equal(n.captureText(m, 'You', { layout: l, sided: n.namesNeedSide(l, 'homework') }), 'You captured 2 stones from A5.');
 });

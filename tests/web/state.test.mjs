@@ -312,9 +312,36 @@ test("thinkBudget: the level's time a move, at most the server's bound, the boun
   assert.equal(S.thinkBudget('engine:time=300ms'), 300);
   assert.equal(S.thinkBudget('perfect:time=5s'), 5000);
   assert.equal(S.thinkBudget('engine:depth=8,time=1.5s'), 1500);
-  assert.equal(S.thinkBudget('mcts:time=1m'), S.MAX_THINK_MS, 'capped by --max-think');
+  assert.equal(S.thinkBudget('mcts:time=1m'), S.DEFAULT_MAX_THINK_MS, 'capped by --max-think');
   assert.equal(S.thinkBudget('engine:time=2'), 2000, 'seconds without a unit');
   for (const none of ['greedy', 'alphabeta:depth=4', 'engine:time=', 'engine:time=0s', 'engine:mytime=2s', '', null, undefined, 7]) {
-    assert.equal(S.thinkBudget(none), S.MAX_THINK_MS, String(none));
+    assert.equal(S.thinkBudget(none), S.DEFAULT_MAX_THINK_MS, String(none));
   }
+});
+
+test("thinkBudget: at most the bound the server says, not the default's", () => {
+  assert.equal(S.thinkBudget('engine:time=2s', 1000), 1000, '--max-think 1s');
+  assert.equal(S.thinkBudget('perfect:time=5s', 10000), 5000, '--max-think 10s lets the level have its time');
+  assert.equal(S.thinkBudget('mcts:time=1m', 10000), 10000);
+  assert.equal(S.thinkBudget('greedy', 1500), 1500);
+});
+
+test("withMaxThink keeps the server's bound; an older server's missing one keeps the default", () => {
+  const s = S.initialState();
+  assert.equal(s.catalogue.maxThinkMs, S.DEFAULT_MAX_THINK_MS);
+  assert.equal(S.withMaxThink(s, 1500).catalogue.maxThinkMs, 1500);
+  assert.equal(s.catalogue.maxThinkMs, S.DEFAULT_MAX_THINK_MS, 'its argument left alone');
+  for (const bad of [undefined, null, 0, -5, '2000', NaN, Infinity]) assert.equal(S.withMaxThink(s, bad), s, String(bad));
+});
+
+test("thinkLimits: a move's budget, and a reply's: the server's bound when extra turns chain moves", () => {
+  const at = (spec, extra, bound) => {
+    const s = S.withMaxThink(S.initialState(), bound);
+    return S.thinkLimits({ ...s, game: { opponent: { spec }, rules: { extra_turn: extra } } });
+  };
+  assert.deepEqual(at('engine:time=300ms', true, 5000), { move: 300, turn: 5000 }, 'Kalah: a chain shares --max-think');
+  assert.deepEqual(at('engine:time=300ms', false, 5000), { move: 300, turn: 300 }, 'Oware: one move a reply');
+  assert.deepEqual(at('engine:time=2s', true, 1000), { move: 1000, turn: 1000 }, 'capped by --max-think 1s');
+  assert.deepEqual(at('greedy', true, 2000), { move: 2000, turn: 2000 });
+  assert.deepEqual(S.thinkLimits(S.initialState()), { move: 5000, turn: 5000 }, 'no game yet');
 });
