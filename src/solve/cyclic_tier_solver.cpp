@@ -192,8 +192,126 @@ struct Settled {
     int rounds = 0;
 };
 
+/// The boards of the open graph and what sweeping them needs: the graph, the packed bounds
+/// (lo low, hi high), the boards marked to look at again, and who leads to whom backwards.
+struct Sweep {
+    const OpenGraph& g;
+    int tier;
+    std::vector<std::uint16_t>& bounds;
+    std::vector<std::uint8_t>& marked;
+    const std::vector<std::uint64_t>& first_parent;
+    const std::vector<std::uint32_t>& parents;
+
+    /// Board x's bounds from its children's, never looser than its own: the pair, packed.
+    /// `load` reads a board's packed bounds (plainly, or atomically when threads share them).
+    template <class Load>
+    std::uint16_t evaluate(std::size_t x, std::uint16_t own, Load load) const {
+        int a = g.constant[x], b = g.constant[x];
+        for (std::uint64_t e = g.first[x]; e < g.first[x + 1]; ++e) {
+            const std::uint16_t child = load(g.edges[e] & ~OpenGraph::kOpponent);
+            const int child_lo = child & 0xFF, child_hi = child >> 8;
+            if (g.edges[e] & OpenGraph::kOpponent) {
+                a = std::max(a, tier - child_hi);
+                b = std::max(b, tier - child_lo);
+            } else {
+                a = std::max(a, child_lo);
+                b = std::max(b, child_hi);
+            }
+        }
+        a = std::max(a, own & 0xFF);
+        b = std::min(b, own >> 8);
+        return static_cast<std::uint16_t>(a | b << 8);
+    }
+
+    /// Sweeps in index order over the marked boards until none is marked; true if a bound changed.
+    bool until_quiet(std::uint64_t& evaluations) {
+        bool changed = false;
+        for (bool any = true; any;) {
+            any = false;
+            for (std::size_t x = 0; x < marked.size(); ++x) {
+                if (!marked[x]) continue;
+                marked[x] = 0;
+                ++evaluations;
+                const std::size_t at = g.offset + x;
+                const std::uint16_t now = evaluate(x, bounds[at], [&](std::uint32_t q) { return bounds[q]; });
+                if (now == bounds[at]) continue;
+                bounds[at] = now;
+                for (std::uint64_t p = first_parent[x]; p < first_parent[x + 1]; ++p) marked[parents[p]] = 1;
+                any = changed = true;
+            }
+        }
+        return changed;
+    }
+
+    /// The same on `threads` threads, each on a run of boards with a like share of the edges.
+    /// They read one another's bounds as they go: the operator is monotone, so whatever they
+    /// read, lo only rises and hi only falls, and the fixpoints are the same. A board is
+    /// unmarked by an exchange that sees every mark set before it, and a mark is set after its
+    /// bound is stored (release), so no change is missed: rounds go on until one changes nothing.
+    bool until_quiet(std::uint64_t& evaluations, int threads) {
+        const std::size_t size = marked.size();
+        std::vector<std::size_t> starts{0};
+        for (int t = 1; t < threads; ++t) {
+            const std::uint64_t edges =
+                g.first[size] * static_cast<std::uint64_t>(t) / static_cast<std::uint64_t>(threads);
+            starts.push_back(static_cast<std::size_t>(
+                std::lower_bound(g.first.begin(), g.first.begin() + size, edges) - g.first.begin()));
+        }
+        starts.push_back(size);
+        bool changed_at_all = false;
+        for (;;) {
+            std::atomic<bool> changed{false};
+            std::atomic<std::uint64_t> done{0};
+            auto work = [&](std::size_t from, std::size_t to) {
+                std::uint64_t count = 0;
+                bool mine = false;
+                for (bool any = true; any;) {
+                    any = false;
+                    for (std::size_t x = from; x < to; ++x) {
+                        std::atomic_ref mark(marked[x]);
+                        // A plain look first: an exchange on every board would cost more than the sweep.
+                        if (mark.load(std::memory_order_relaxed) == 0 ||
+                            mark.exchange(0, std::memory_order_acq_rel) == 0)
+                            continue;
+                        ++count;
+                        const std::size_t at = g.offset + x;
+                        std::atomic_ref own(bounds[at]);
+                        const std::uint16_t before = own.load(std::memory_order_relaxed);
+                        const std::uint16_t now = evaluate(x, before, [&](std::uint32_t q) {
+                            return std::atomic_ref(bounds[q]).load(std::memory_order_relaxed);
+                        });
+                        if (now == before) continue;
+                        own.store(now, std::memory_order_relaxed);
+                        for (std::uint64_t p = first_parent[x]; p < first_parent[x + 1]; ++p)
+                            std::atomic_ref(marked[parents[p]]).store(1, std::memory_order_release);
+                        any = mine = true;
+                    }
+                }
+                done += count;
+                if (mine) changed = true;
+            };
+            {
+                std::vector<std::jthread> workers;
+                for (int t = 1; t < threads; ++t)
+                    workers.emplace_back(work, starts[static_cast<std::size_t>(t)],
+                                         starts[static_cast<std::size_t>(t) + 1]);
+                work(starts[0], starts[1]);
+            }
+            evaluations += done;
+            if (!changed) return changed_at_all;
+            changed_at_all = true;
+        }
+    }
+};
+
+// The fixpoint over the open graph: `lo` and `hi` hold every unsettled board of the tier
+// by number (from 0 and the tier at first); this process evaluates its own. Every board
+// is evaluated once, then again only when a board it leads to has changed: here, or in
+// another process (told by `exchange`, which combines the bounds of every process and
+// says whether any changed one). The operator is monotone, so lo only rises and hi only
+// falls, whatever the order, and the work ends at the pair of fixpoints.
 Settled settle_open_graph(const OpenGraph& g, int tier, std::vector<std::uint8_t>& lo,
-                          std::vector<std::uint8_t>& hi, CyclicTeam* team) {
+                          std::vector<std::uint8_t>& hi, int threads, CyclicTeam* team) {
     const std::size_t size = g.boards.size();
     const std::uint32_t offset = g.offset;
     auto local = [&](std::uint32_t q) { return q >= offset && q - offset < size; };
@@ -225,39 +343,14 @@ Settled settle_open_graph(const OpenGraph& g, int tier, std::vector<std::uint8_t
     };
     pack();
     std::vector<std::uint8_t> marked(size, 1);
+    Sweep sweep{g, tier, bounds, marked, first_parent, parents};
+    const int sweepers = size >= kParallelSweepBoards ? std::max(threads, 1) : 1;
     std::vector<std::uint16_t> before;
     Settled result;
     for (;;) {
         ++result.rounds;
-        bool changed_here = false;
-        for (bool any = true; any;) {
-            any = false;
-            for (std::size_t x = 0; x < size; ++x) {
-                if (!marked[x]) continue;
-                marked[x] = 0;
-                ++result.evaluations;
-                const std::size_t at = offset + x;
-                int a = g.constant[x], b = g.constant[x];
-                for (std::uint64_t e = g.first[x]; e < g.first[x + 1]; ++e) {
-                    const std::uint32_t q = g.edges[e] & ~OpenGraph::kOpponent;
-                    const int child_lo = bounds[q] & 0xFF, child_hi = bounds[q] >> 8;
-                    if (g.edges[e] & OpenGraph::kOpponent) {
-                        a = std::max(a, tier - child_hi);
-                        b = std::max(b, tier - child_lo);
-                    } else {
-                        a = std::max(a, child_lo);
-                        b = std::max(b, child_hi);
-                    }
-                }
-                const int own_lo = bounds[at] & 0xFF, own_hi = bounds[at] >> 8;
-                a = std::max(a, own_lo);
-                b = std::min(b, own_hi);
-                if (a == own_lo && b == own_hi) continue;
-                bounds[at] = static_cast<std::uint16_t>(a | b << 8);
-                for (std::uint64_t p = first_parent[x]; p < first_parent[x + 1]; ++p) marked[parents[p]] = 1;
-                any = changed_here = true;
-            }
-        }
+        const bool changed_here =
+            sweepers > 1 ? sweep.until_quiet(result.evaluations, sweepers) : sweep.until_quiet(result.evaluations);
         if (!team) break;
         unpack();
         before = bounds;
@@ -325,7 +418,7 @@ CyclicTierStats solve_cyclic_tier(const Rules& rules, const TierIndex& index, in
     const OpenGraph graph = open_graph(graphs, code, tier, number);
     number = {};
     std::vector<std::uint8_t> lo(unsettled, 0), hi(unsettled, static_cast<std::uint8_t>(tier));
-    const Settled settled = settle_open_graph(graph, tier, lo, hi, team);
+    const Settled settled = settle_open_graph(graph, tier, lo, hi, threads, team);
     stats.evaluations = settled.evaluations;
     stats.rounds = settled.rounds;
     stats.unsettled = graph.boards.size();

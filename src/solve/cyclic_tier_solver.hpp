@@ -30,6 +30,10 @@
 
 namespace mancala::solve {
 
+/// A tier whose open graph has this many boards or more is swept on every thread; below it,
+/// on one (starting threads would cost more than they save).
+inline constexpr std::uint64_t kParallelSweepBoards = 1 << 15;
+
 struct CyclicTierStats {
     std::uint64_t positions = 0;    ///< in the tier
     std::uint64_t unsettled = 0;    ///< positions with a move that stays in the tier: the open graph

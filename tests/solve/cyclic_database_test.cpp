@@ -2,6 +2,7 @@
 // the fast build against its slow twin byte for byte, both against a search along
 // every path with the repetition convention, and the files.
 #include "solve/cyclic_database.hpp"
+#include "solve/cyclic_tier_solver.hpp"
 
 #include "core/rules_string.hpp"
 #include "search/engine.hpp"
@@ -12,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <numeric>
@@ -95,6 +97,24 @@ INSTANTIATE_TEST_SUITE_P(Games, CyclicAgainstReference,
                          [](const auto& info) {
                              return std::string(info.param.game) + "_" + std::to_string(info.param.pits);
                          });
+
+// A tier with a large open graph is swept on every thread at once, each reading the
+// bounds the others write: the bytes must be those of one thread.
+TEST(CyclicDatabase, SweepingOnEveryThreadGivesTheBytesOfOne) {
+    const Rules rules = make_rules("oware", 6, 4);
+    CyclicDatabase one(rules), two(rules), three(rules);
+    one.build(10, 1);
+    two.build(10, 2);
+    three.build(10, 3);
+    std::uint64_t largest = 0;
+    for (const auto& [t, stats] : two.built_tiers()) largest = std::max(largest, stats.unsettled);
+    ASSERT_GE(largest, kParallelSweepBoards) << "no tier was swept on more than one thread";
+    for (int t = 0; t <= 10; ++t) {
+        const auto a = one.tier(t), b = two.tier(t), c = three.tier(t);
+        EXPECT_TRUE(std::equal(a.begin(), a.end(), b.begin(), b.end())) << "tier " << t << ", 2 threads";
+        EXPECT_TRUE(std::equal(a.begin(), a.end(), c.begin(), c.end())) << "tier " << t << ", 3 threads";
+    }
+}
 
 // Every board of up to `seeds` seeds, searched along each path to the end, equals the
 // database; how many differ under the plain repetition rule is printed.
