@@ -275,8 +275,8 @@ struct HttpServer::Impl final : RequestHandler {
         // or built by the review's first step on the think pool, not here.
         ReviewJobs::EndgameMaker endgame;
         const agents::AgentContext& context = options.api.agents;
-        // (Kalah-shaped games only: the databases cover those.)
-        if (context.endgame_source && kalah_shaped(game.rules))
+        // Games whose positions repeat (Oware, Awari) get theirs too (solve/cyclic_database.hpp).
+        if (context.endgame_source)
             endgame = [&context, rules = game.rules] {
                 return agents::host_database(context, rules, agents::kDefaultOwnDatabaseMiB);
             };

@@ -223,12 +223,15 @@ TEST(ServerReview, AReviewTakesItsDatabaseInItsFirstStep) {
     EXPECT_EQ(reviews.status("c")["review"]["positions"], without["review"]["positions"]);
 }
 
-// A game that is not Kalah-shaped is reviewed without a database (they cover Kalah-shaped
-// games only), even on a server that makes them, and its moves are named as it names them.
-TEST(ServerReview, AnOwareGameIsReviewedInItsOwnNames) {
+// An Oware game is reviewed with a database of its own (that of a game whose positions
+// repeat): it holds every tier below the start's 12 seeds, so with no proof search and a
+// depth-1 estimate every position after a capture is exact. Its moves are named as Oware
+// names them.
+TEST(ServerReview, AnOwareGameIsReviewedByItsDatabaseInItsOwnNames) {
     ServerOptions options;
     options.api.agents.endgame_source = std::make_shared<solve::DatabaseCache>();
-    options.review.position_time = std::chrono::milliseconds(20);
+    options.review.position_time = std::chrono::milliseconds(0);
+    options.review.estimate_depth = 1;
     const TestServer server(options);
     const json state = play_to_the_end(
         server,
@@ -244,6 +247,15 @@ TEST(ServerReview, AnOwareGameIsReviewedInItsOwnNames) {
     ASSERT_EQ(status["status"], "done") << status;
     const json& review = status["review"];
     EXPECT_EQ(review["rules"], "oware");
+    int after_a_capture = 0;
+    bool captured = false;
+    for (std::size_t i = 0; i < review["positions"].size(); ++i) {
+        if (i > 0) captured = captured || state["history"][i - 1]["captured"].get<int>() > 0;
+        if (!captured) continue;
+        ++after_a_capture;
+        EXPECT_TRUE(review["positions"][i]["exact"].get<bool>()) << i << ": " << review["positions"];
+    }
+    EXPECT_GT(after_a_capture, 0);
     ASSERT_EQ(review["moves"].size(), state["history"].size());
     for (std::size_t i = 0; i < review["moves"].size(); ++i) {
         EXPECT_EQ(review["moves"][i]["move"], state["history"][i]["pit"]) << i;
