@@ -19,7 +19,9 @@ def test_solve_equals_the_command_line(cli_json, rules, pits, seeds, method):
     # auto races the search against the analysis's expected time: which wins depends on the
     # machine's load, so only a method named outright must be the same
     assert s.method == cli["method"] if method != "auto" else s.method in ("retrograde", "search")
-    assert s.best_move_names == cli["best_moves"] or s.best_move_names[0] in cli["best_moves"]
+    # Retrograde analysis names every best move, the search one of them: under auto either may
+    # answer each side, so the two lists must share a move (the search's is among the analysis's).
+    assert set(s.best_move_names) & set(cli["best_moves"]), (s.best_move_names, cli["best_moves"])
 
 
 def test_known_values():
