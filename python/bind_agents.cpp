@@ -160,11 +160,7 @@ void bind_agents(py::module_& m) {
     m.def(
         "agent",
         [](const std::string& spec, const std::optional<std::string>& db, const py::object& seed) {
-            std::optional<std::uint64_t> s;
-            if (!seed.is_none())
-                s = static_cast<std::uint64_t>(
-                    integer_between(seed, "seed", 0, static_cast<long long>(agents::AgentOptions::kMaxSeed)));
-            return std::make_unique<PyAgent>(spec, db.value_or(""), s);
+            return std::make_unique<PyAgent>(spec, db.value_or(""), seed_from(seed));
         },
         py::arg("spec"), py::arg("db") = py::none(), py::arg("seed") = py::none(),
         "Builds the agent `spec` names (e.g. 'engine:time=100ms', 'mcts:iterations=2000', 'perfect'), as the "

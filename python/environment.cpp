@@ -66,10 +66,7 @@ public:
         else
             throw std::invalid_argument(fmt::format("reward must be win or margin, got '{}'", reward));
         if (opponent_time) opponent_time_ = duration_from(*opponent_time, "opponent_time");
-        max_plies_ =
-            max_plies_for(rules_, max_plies.is_none()
-                                      ? std::nullopt
-                                      : std::optional<int>(int_between(max_plies, "max_plies", 1, 1'000'000'000)));
+        max_plies_ = max_plies_from(rules_, max_plies);
         reseed(seed_from(seed));
         if (kind_of(opponent_->spec()) == "perfect") require_kalah_shaped(rules_, "the perfect agent plays");
         over_ = true;  // until reset()
@@ -147,12 +144,6 @@ public:
     std::optional<int> max_plies() const { return max_plies_ > 0 ? std::optional<int>(max_plies_) : std::nullopt; }
 
 private:
-    static std::optional<std::uint64_t> seed_from(const py::object& seed) {
-        if (seed.is_none()) return std::nullopt;
-        return static_cast<std::uint64_t>(
-            integer_between(seed, "seed", 0, static_cast<long long>(agents::AgentOptions::kMaxSeed)));
-    }
-
     // A seed makes the episodes replay: the learner's side and the opponent's own choices.
     void reseed(std::optional<std::uint64_t> seed) {
         rng_.seed(seed ? *seed : std::random_device{}());

@@ -1,5 +1,9 @@
 #include "game_position.hpp"
 
+#include "batch_game.hpp"
+
+#include "agents/agent_options.hpp"
+
 #include "core/game_catalogue.hpp"
 #include "core/notation.hpp"
 #include "core/pit_names.hpp"
@@ -151,6 +155,18 @@ long long integer_between(const py::handle& value, std::string_view name, long l
         throw std::invalid_argument(fmt::format("{} must be a whole number from {} to {}, got {}", name, min, max,
                                                 py::repr(number).cast<std::string>()));
     return v;
+}
+
+std::optional<std::uint64_t> seed_from(const py::handle& seed) {
+    if (seed.is_none()) return std::nullopt;
+    return static_cast<std::uint64_t>(
+        integer_between(seed, "seed", 0, static_cast<long long>(agents::AgentOptions::kMaxSeed)));
+}
+
+int max_plies_from(const Rules& rules, const py::handle& max_plies) {
+    return max_plies_for(rules, max_plies.is_none()
+                                    ? std::nullopt
+                                    : std::optional<int>(int_between(max_plies, "max_plies", 1, 1'000'000'000)));
 }
 
 Side side_from(const std::string& text) { return parse_side(text); }

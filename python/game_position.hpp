@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -69,6 +70,14 @@ inline std::vector<double> returns_of(int south_margin) {
     const double south = south_margin > 0 ? 1.0 : south_margin < 0 ? -1.0 : 0.0;
     return {south, -south};
 }
+
+/// A seed from Python: None, or a whole number from 0 to AgentOptions::kMaxSeed (else as
+/// integer_between refuses it).
+std::optional<std::uint64_t> seed_from(const py::handle& seed);
+
+/// The plies after which a game is cut short: `max_plies` (None, or 1 to 10^9) as
+/// max_plies_for (batch_game.hpp) reads it; 0 for no limit.
+int max_plies_from(const Rules& rules, const py::handle& max_plies);
 
 /// "south"/"north" (also S, N, 1, 2) as a Side.
 Side side_from(const std::string& text);

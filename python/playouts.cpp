@@ -17,6 +17,7 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -100,16 +101,13 @@ py::dict playouts(const py::object& rules_arg, const py::object& n_arg, const py
     const Rules rules = rules_from(rules_arg);
     const long long n = integer_between(n_arg, "n", 1, keep_moves ? kMaxGamesWithMoves : kMaxGames);
     const Players players = players_from(agent);
-    const std::uint64_t seed =
-        seed_arg.is_none() ? std::random_device{}()
-                           : static_cast<std::uint64_t>(integer_between(
-                                 seed_arg, "seed", 0, static_cast<long long>(agents::AgentOptions::kMaxSeed)));
-    const int max_plies =
-        max_plies_for(rules, max_plies_arg.is_none()
-                                 ? std::nullopt
-                                 : std::optional<int>(int_between(max_plies_arg, "max_plies", 1, 1'000'000'000)));
+    const std::optional<std::uint64_t> given_seed = seed_from(seed_arg);
+    const std::uint64_t seed = given_seed ? *given_seed : std::random_device{}();
+    const int max_plies = max_plies_from(rules, max_plies_arg);
     if (first_arg != "south" && first_arg != "north" && first_arg != "random")
         throw std::invalid_argument(fmt::format("first must be south, north or random, got '{}'", first_arg));
+    const std::optional<Side> fixed_first =
+        first_arg == "random" ? std::nullopt : std::optional<Side>(side_from(first_arg));
     // Every spec is checked once before the games (a bad one is a ValueError, not n of them).
     if (!players.random())
         for (const std::string& spec : {players.south, players.north})
@@ -130,8 +128,7 @@ py::dict playouts(const py::object& rules_arg, const py::object& n_arg, const py
             const py::gil_scoped_release release;
             for (long long i = start; i < end; ++i) {
                 const auto g = static_cast<std::size_t>(i);
-                const Side first =
-                    first_arg == "random" ? (random.below(2) ? Side::North : Side::South) : side_from(first_arg);
+                const Side first = fixed_first ? *fixed_first : random.below(2) ? Side::North : Side::South;
                 if (players.random()) {
                     play_one(rules, first, max_plies, keep_moves, g, out, [&](const BatchGame& game) {
                         const MoveList legal = game.legal_moves(rules);

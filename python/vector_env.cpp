@@ -32,7 +32,6 @@ namespace mancala::python {
 namespace {
 
 constexpr int kMaxBoards = 1'000'000;
-constexpr int kDefaultMaxPlies = 10'000;  // as Env's
 
 class VectorEnvironment {
 public:
@@ -48,10 +47,7 @@ public:
         if (reward != "win" && reward != "margin")
             throw std::invalid_argument(fmt::format("reward must be win or margin, got '{}'", reward));
         margin_reward_ = reward == "margin";
-        if (!max_plies.is_none())
-            max_plies_ = int_between(max_plies, "max_plies", 1, 1'000'000'000);
-        else if (can_repeat(rules_) && !rules_.repetition)
-            max_plies_ = kDefaultMaxPlies;
+        max_plies_ = max_plies_from(rules_, max_plies);
         agents::make_agent(opponent_spec_, agent_context({}, 1));  // a bad spec is a ValueError now
         reseed(seed_from(seed));
     }
@@ -217,12 +213,6 @@ private:
             }
             game.play(rules_, pit);
         }
-    }
-
-    static std::optional<std::uint64_t> seed_from(const py::object& seed) {
-        if (seed.is_none()) return std::nullopt;
-        return static_cast<std::uint64_t>(
-            integer_between(seed, "seed", 0, static_cast<long long>(agents::AgentOptions::kMaxSeed)));
     }
 
     // A seed replays the episodes: the learners' sides and the opponents' choices.

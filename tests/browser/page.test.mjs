@@ -195,6 +195,18 @@ async function openPage(viewport = DESKTOP, urlPath = '/', { colorScheme = 'ligh
 }
 
 // The page is idle (waiting for the human) or the game is over.
+// Holds back the computer's replies until the returned function is called (so that what the
+// page shows while it waits can be seen).
+async function holdAiMoves(page) {
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route('**/api/games/*/ai-move*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 async function waitSettled(page, timeout = 20000) {
   await page.waitForFunction(() => ['idle', 'over'].includes(document.getElementById('app').dataset.state), null, {
     timeout,
@@ -538,12 +550,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     const { page, done } = await openPage();
     const id = await newGame(page, { pits: 4, seeds: 3, level: 'easy', first: 'human', speed: 1 });
     // the AI's answer is held back a moment so "thinking" can be seen
-    let releaseAi;
-    const aiHeld = new Promise((r) => (releaseAi = r));
-    await page.route('**/api/games/*/ai-move*', async (route) => {
-      await aiHeld;
-      await route.continue();
-    });
+    const releaseAi = await holdAiMoves(page);
     // B2 holds 3 stones: they go to B3, B4, B5 (speed 1: 700 ms a stone)
     await page.click('[data-cell="B2"]');
     await page.waitForSelector('[data-cell="B2"][data-count="0"]');
@@ -600,12 +607,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     // 4 pits of 1 stone: B5 ends in the store (extra turn), then B4 ends in the empty B5
     // and captures it with A5 opposite
     await newGame(page, { pits: 4, seeds: 1, level: 'easy', first: 'human', speed: 10 });
-    let releaseAi;
-    const aiHeld = new Promise((r) => (releaseAi = r));
-    await page.route('**/api/games/*/ai-move*', async (route) => {
-      await aiHeld;
-      await route.continue();
-    });
+    const releaseAi = await holdAiMoves(page);
     await page.click('[data-cell="B5"]');
     await waitSettled(page);
     assert.match(await page.textContent('#toast'), /Extra turn/);
@@ -760,12 +762,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
         // 4 pits of 1 stone: B5 ends in the store (again), then B4 ends in the empty B5 and takes
         // it and A5 opposite: A5 is North's pit 1
         await newGame(page, { pits: 4, seeds: 1, level, first: 'human' });
-        let releaseAi;
-        const aiHeld = new Promise((r) => (releaseAi = r));
-        await page.route('**/api/games/*/ai-move*', async (route) => {
-          await aiHeld;
-          await route.continue();
-        });
+        const releaseAi = await holdAiMoves(page);
         await page.click('[data-cell="B5"]');
         await waitSettled(page);
         await page.click('[data-cell="B4"]');
@@ -1548,12 +1545,7 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
     for (const reducedMotion of ['no-preference', 'reduce']) {
       const { page, done } = await openPage(DESKTOP, '/', { reducedMotion });
       await newGame(page, { pits: 4, seeds: 3, level: 'easy', first: 'human', speed: 1 });
-      let releaseAi;
-      const aiHeld = new Promise((r) => (releaseAi = r));
-      await page.route('**/api/games/*/ai-move*', async (route) => {
-        await aiHeld;
-        await route.continue();
-      });
+      const releaseAi = await holdAiMoves(page);
       const centre = (cell) => page.$eval(`[data-cell="${cell}"]`, (el) => {
         const r = el.getBoundingClientRect();
         return r.left + r.width / 2;
