@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <stdexcept>
+
 namespace mancala::agents {
 
 namespace {
@@ -92,6 +94,12 @@ std::unique_ptr<Agent> make_engine_agent(AgentOptions& options, const AgentConte
     settings.hash_mb = static_cast<std::size_t>(options.get_int("hash", 32, 1, 65536));
     // The default is the strongest heuristic measured in the arena (docs/PERFORMANCE.md, "Heuristics").
     settings.heuristic = search::heuristic_by_name(options.get_string("heuristic", "fitted"));
+    // A network file of bench/train_eval.py, to try one without building it in.
+    if (const std::string network = options.get_string("network", ""); !network.empty()) {
+        if (settings.heuristic != search::Heuristic::Learned)
+            throw std::invalid_argument("agent 'engine': network= needs heuristic=learned");
+        settings.network = search::read_learned_network(network);
+    }
     // Exact values at the leaves from the spec's db= (typed by a user), else the host's
     // folder, else a database of its own built in memory, which makes it stronger
     // (docs/CLI.md, "The engine's own endgame database").

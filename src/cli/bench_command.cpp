@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <memory>
+#include <stdexcept>
 #include <thread>
 
 namespace mancala::cli {
@@ -19,6 +20,7 @@ namespace {
 struct BenchArgs {
     std::size_t hash_mb = 64;
     int start_depth = 24;
+    std::string heuristic = "store-diff";  ///< at the leaves: the signature's, or another's node rate
     int db_stones = 0;               ///< instead time building a 6-pit endgame database in memory up to this tier
     std::string db_rules = "kalah";  ///< of this game: kalah, or one whose positions repeat (oware, awari, ...)
     int db_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -56,6 +58,8 @@ void run(const BenchArgs& args) {
         bench_db_build(args.db_rules, args.db_stones, args.db_threads);
         return;
     }
+    const search::Heuristic heuristic = search::heuristic_by_name(args.heuristic);
+    const bool signature = heuristic == search::Heuristic::StoreDiff;
     // One section a family: its positions, its signature (total nodes) and its rate.
     auto section = [&](const std::vector<search::BenchPosition>& positions, const char* signature_label,
                        const char* rate_label) {
@@ -63,14 +67,20 @@ void run(const BenchArgs& args) {
                    "score");
         std::uint64_t total_nodes = 0;
         double total_seconds = 0;
-        search::run_bench(positions, args.hash_mb, [&](const search::BenchLine& line) {
-            const auto& r = line.report;
-            total_nodes += r.nodes;
-            total_seconds += r.seconds;
-            fmt::print("{:<28} {:>5} {:>12} {:>9.1f} {:>12}  {}\n", line.position.name, r.depth, r.nodes,
-                       r.seconds * 1000, r.nodes_per_second(), search::format_score(r.score, r.proven));
-        });
-        fmt::print("\n{}: {}\n", signature_label, total_nodes);
+        search::run_bench(
+            positions, args.hash_mb,
+            [&](const search::BenchLine& line) {
+                const auto& r = line.report;
+                total_nodes += r.nodes;
+                total_seconds += r.seconds;
+                fmt::print("{:<28} {:>5} {:>12} {:>9.1f} {:>12}  {}\n", line.position.name, r.depth, r.nodes,
+                           r.seconds * 1000, r.nodes_per_second(), search::format_score(r.score, r.proven));
+            },
+            heuristic);
+        if (signature)
+            fmt::print("\n{}: {}\n", signature_label, total_nodes);
+        else
+            fmt::print("\ntotal nodes with heuristic {}: {}\n", args.heuristic, total_nodes);
         fmt::print("{}: {}\n", rate_label,
                    static_cast<std::uint64_t>(static_cast<double>(total_nodes) / total_seconds));
     };
@@ -83,7 +93,7 @@ void run(const BenchArgs& args) {
     if (args.start_depth > 0) {
         // The headline: time to complete depth N on standard Kalah(6,4) from the start, one thread.
         const Rules rules = make_rules("kalah", 6, 4);
-        search::Engine engine({search::Heuristic::StoreDiff, args.hash_mb, 1});
+        search::Engine engine({heuristic, args.hash_mb, 1});
         search::SearchLimits limits;
         limits.depth = args.start_depth;
         const auto r = engine.search(rules, Position::start(rules), limits);
@@ -107,6 +117,18 @@ void add_bench_command(CLI::App& app) {
                     "also time Kalah(6,4) from the start to this depth (0: skip)")
         ->capture_default_str()
         ->check(whole_number(0, search::kMaxDepth));
+    cmd->add_option("--heuristic", args->heuristic,
+                    "the evaluation at the leaves; the node signature is store-diff's, another gives its node rate "
+                    "(e.g. fitted, learned)")
+        ->capture_default_str()
+        ->check([](const std::string& name) {
+            try {
+                search::heuristic_by_name(name);
+                return std::string();
+            } catch (const std::invalid_argument& e) {
+                return std::string(e.what());
+            }
+        });
     cmd->add_option("--db-stones", args->db_stones,
                     "instead: time building a 6-pit endgame database in memory up to this many stones")
         ->check(whole_number(1, 24));
@@ -118,7 +140,8 @@ void add_bench_command(CLI::App& app) {
         ->capture_default_str()
         ->check(whole_number(1, 256));
     cmd->footer(
-        "Examples:\n  mancala bench\n  mancala bench --db-stones 16\n  mancala bench --db-stones 14 --db-rules "
+        "Examples:\n  mancala bench\n  mancala bench --heuristic learned\n  mancala bench --db-stones 16\n  "
+        "mancala bench --db-stones 14 --db-rules "
         "oware");
     cmd->callback([args] { run(*args); });
 }

@@ -30,7 +30,7 @@ constexpr ProtocolOption kOptions[] = {
     {"Hash", "hash", "type spin min 1 max 65536"},
     {"Threads", "threads", "type spin min 1 max 256"},
     {"Heuristic", "heuristic",
-     "type combo var fitted var weighted var store-diff var side-diff var store var side"},
+     "type combo var fitted var learned var weighted var store-diff var side-diff var store var side"},
 };
 
 int board_number(std::string_view word, std::string_view what) {

@@ -60,9 +60,9 @@ std::vector<BenchPosition> oware_bench_positions() {
 }
 
 std::vector<BenchLine> run_bench(const std::vector<BenchPosition>& positions, std::size_t hash_mb,
-                                 const std::function<void(const BenchLine&)>& on_line) {
+                                 const std::function<void(const BenchLine&)>& on_line, Heuristic heuristic) {
     std::vector<BenchLine> lines;
-    Engine engine({Heuristic::StoreDiff, hash_mb, 1});
+    Engine engine({heuristic, hash_mb, 1});
     for (const BenchPosition& bp : positions) {
         engine.new_game();
         SearchLimits limits;

@@ -31,8 +31,10 @@ std::vector<BenchPosition> bench_positions();
 /// from a fixed game, and the starts of the other games of its shape.
 std::vector<BenchPosition> oware_bench_positions();
 
-/// Searches every position; `on_line` sees each result as it completes.
+/// Searches every position with `heuristic` at the leaves (the signature's is store-diff);
+/// `on_line` sees each result as it completes.
 std::vector<BenchLine> run_bench(const std::vector<BenchPosition>& positions, std::size_t hash_mb,
-                                 const std::function<void(const BenchLine&)>& on_line = {});
+                                 const std::function<void(const BenchLine&)>& on_line = {},
+                                 Heuristic heuristic = Heuristic::StoreDiff);
 
 }  // namespace mancala::search

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 
 namespace mancala::search {
 
@@ -44,6 +45,13 @@ public:
           order_(initial_order(BoardOps<Board>::rules(context), position)),
           time_(limits, move_context(BoardOps<Board>::rules(context), position), start_) {
         shared_.heuristic = settings.heuristic;
+        if (settings.heuristic == Heuristic::Learned) {
+            const Rules& rules = BoardOps<Board>::rules(context);
+            if (settings.network && !settings.network->plays(rules))
+                throw std::invalid_argument(fmt::format("the network is of {} on {} pits a side, not of this game",
+                                                        settings.network->game, settings.network->pits));
+            shared_.network = settings.network ? settings.network.get() : embedded_network_for(rules);
+        }
         shared_.reuse_deeper_results = settings.reuse_deeper_results;
         shared_.reductions = settings.reuse_deeper_results && mode.goal != SearchMode::Goal::Proof;
         // A proof's last pass takes its move order from every entry of the warm-up,

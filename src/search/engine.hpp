@@ -9,12 +9,14 @@
 #include "search/board_ops.hpp"
 #include "search/endgame_oracle.hpp"
 #include "search/heuristics.hpp"
+#include "search/learned_network.hpp"
 #include "search/search_limits.hpp"
 #include "search/search_mode.hpp"
 #include "search/search_observer.hpp"
 #include "search/search_report.hpp"
 #include "search/transposition_table.hpp"
 
+#include <memory>
 #include <string>
 
 namespace mancala::search {
@@ -37,6 +39,9 @@ struct EngineSettings {
     /// Position, as the tests and measurements that compare the boards need; table_key()
     /// is the key of the fast boards.
     bool fast_boards = true;
+    /// Under heuristic learned: this network rather than the one embedded for the game
+    /// (it must be of the game searched; none: the embedded one, or else fitted).
+    std::shared_ptr<const LearnedNetwork> network{};
 };
 
 class Engine {

@@ -19,6 +19,9 @@ constexpr HeuristicInfo kHeuristics[] = {
      "store difference + a least-squares fit of the pits for the game's family: Kalah's to exact values (pits by "
      "distance, extra turns, captures, empty pits), Oware's to played-out values (seeds, exposed pits, captures, "
      "empty pits)"},
+    {Heuristic::Learned, "learned",
+     "store difference + a small network of the pits trained on deep searches and game outcomes, where one was "
+     "trained for the game and board size (kalah and oware, 6 pits); fitted elsewhere"},
 };
 
 }  // namespace

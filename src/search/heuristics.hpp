@@ -5,6 +5,7 @@
 
 #include "core/position.hpp"
 #include "search/fitted_evaluation.hpp"
+#include "search/learned_evaluation.hpp"
 #include "search/score_units.hpp"
 
 #include <span>
@@ -19,6 +20,7 @@ enum class Heuristic : std::uint8_t {
     SideDiff,   ///< stones in own pits minus stones in the opponent's
     Weighted,   ///< store difference + 0.3 x side difference
     Fitted,     ///< store difference + a linear fit of the pits for the family (fitted_evaluation.hpp)
+    Learned,    ///< store difference + the game's network (learned_evaluation.hpp), else as Fitted
 };
 
 struct HeuristicInfo {
@@ -34,7 +36,7 @@ std::span<const HeuristicInfo> heuristics();
 Heuristic heuristic_by_name(std::string_view name);
 std::string_view to_string(Heuristic heuristic);
 
-/// The value of `p` for `side` under `heuristic`, in points. The rules matter to `fitted` alone.
+/// The value of `p` for `side` under `heuristic`, in points. The rules matter to `fitted` and `learned` alone.
 inline int evaluate(Heuristic heuristic, const Position& p, Side side, const Rules& rules) {
     const Side other = opponent(side);
     switch (heuristic) {
@@ -48,8 +50,10 @@ inline int evaluate(Heuristic heuristic, const Position& p, Side side, const Rul
             return kPointsPerStone * (p.row_stones(side) - p.row_stones(other));
         case Heuristic::Weighted:
             return kPointsPerStone * p.store_difference(side) + 3 * (p.row_stones(side) - p.row_stones(other));
-        case Heuristic::Fitted: {
-            const int rest = fitted_value(p, rules);
+        case Heuristic::Fitted:
+        case Heuristic::Learned: {
+            const LearnedNetwork* net = heuristic == Heuristic::Learned ? embedded_network_for(rules) : nullptr;
+            const int rest = net ? learned_board_value(*net, p) : fitted_value(p, rules);
             return kPointsPerStone * p.store_difference(side) + (p.to_move() == side ? rest : -rest);
         }
     }

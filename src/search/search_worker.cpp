@@ -1,6 +1,7 @@
 #include "search/search_worker.hpp"
 
 #include "core/mover_first_counts.hpp"
+#include "search/learned_evaluation.hpp"
 #include "search/packed_fitted_evaluation.hpp"
 #include "util/assert.hpp"
 
@@ -60,9 +61,12 @@ int SearchWorker<Board>::leaf_value(const Board& p) const {
             return kPointsPerStone * side_difference(p, me);
         case Heuristic::Weighted:
             return 3 * side_difference(p, me);
-        case Heuristic::Fitted: {
+        case Heuristic::Fitted:
+        case Heuristic::Learned: {
             int value;
-            if constexpr (std::is_same_v<Board, PackedBoard> || std::is_same_v<Board, WidePackedBoard>)
+            if (shared_.network)
+                value = learned_board_value(*shared_.network, p);
+            else if constexpr (std::is_same_v<Board, PackedBoard> || std::is_same_v<Board, WidePackedBoard>)
                 value = packed_fitted_value(p, context_);
             else
                 value = fitted_value(p, Ops::rules(context_));

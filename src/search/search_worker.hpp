@@ -71,6 +71,8 @@ struct SharedSearch {
     }
 
     Heuristic heuristic = Heuristic::StoreDiff;
+    /// Under Heuristic::Learned, the network of the game (not owned); none: fitted.
+    const LearnedNetwork* network = nullptr;
     bool reuse_deeper_results = true;
     /// Late move reductions (Step 10 of the search): off in proofs, and when the search
     /// must return exact depth-d minimax values (reuse_deeper_results off).

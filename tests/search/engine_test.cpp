@@ -33,10 +33,18 @@ int reference_negamax(const Rules& rules, const Position& p, int depth, Heuristi
                 return kPointsPerStone * side;
             case Heuristic::Weighted:
                 return 3 * side;
-            case Heuristic::Fitted: {
+            case Heuristic::Fitted:
+            case Heuristic::Learned: {
                 // The engine's leaves hold it to what is left to win, as its bounds do.
                 const int on_board = kPointsPerStone * p.stones_in_pits();
-                return std::clamp(fitted_value(p, rules), -on_board, on_board);
+                const LearnedNetwork* net = h == Heuristic::Learned ? embedded_network_for(rules) : nullptr;
+                std::uint8_t counts[2 * kMaxPits];
+                for (int i = 0; i < p.pits(); ++i) {
+                    counts[i] = static_cast<std::uint8_t>(p.pit(me, i));
+                    counts[p.pits() + i] = static_cast<std::uint8_t>(p.pit(opponent(me), i));
+                }
+                const int value = net ? learned_reference_value(*net, counts) : fitted_value(p, rules);
+                return std::clamp(value, -on_board, on_board);
             }
         }
     }
@@ -317,8 +325,13 @@ INSTANTIATE_TEST_SUITE_P(
                       DepthCase{"kalah", 3, 120, Heuristic::Weighted},    // more than 255 stones: generic too
                       // The fitted value, held to what is left to win: small rows, where it overshoots.
                       DepthCase{"homework", 7, 2, Heuristic::Fitted}, DepthCase{"kalah", 8, 2, Heuristic::Fitted},
-                      DepthCase{"relay", 6, 3, Heuristic::Fitted}, DepthCase{"kalah", 5, 4, Heuristic::Fitted}),
-    [](const auto& info) { return std::string(info.param.preset) + "_" + std::to_string(info.param.pits); });
+                      DepthCase{"relay", 6, 3, Heuristic::Fitted}, DepthCase{"kalah", 5, 4, Heuristic::Fitted},
+                      // The learned value, on the packed board: the network of Kalah's 6 pits.
+                      DepthCase{"kalah", 6, 20, Heuristic::Learned}),
+    [](const auto& info) {
+        return std::string(info.param.preset) + "_" + std::to_string(info.param.pits) +
+               (info.param.heuristic == Heuristic::Learned ? "_learned" : "");
+    });
 
 // Plain negamax for the games that end on a repeated position (Oware's family): a node
 // that repeats one on its path (the root's included) ends the game, each side taking the
