@@ -3,7 +3,7 @@
 train the learned evaluation (src/search/learned_evaluation.hpp, bench/train_eval.py).
 
 Each game starts from 2 to --random-plies random plies, then both sides are played by the
-engine at --depth (the `fitted` evaluation), a random move --noise of the time so that the
+engine at --depth (--heuristic, `fitted` by default), a random move --noise of the time so that the
 games vary. Every position the engine moves from is a line of --out:
     mover's pits,opponent's pits,search,proven,outcome
 with the pits in sowing order from the side to move's view (its row, then the other's,
@@ -80,6 +80,9 @@ def main() -> int:
     ap.add_argument("--random-plies", type=int, default=8, help="most random plies at the start (default 8)")
     ap.add_argument("--noise", type=float, default=0.05, help="share of random moves after the opening")
     ap.add_argument("--max-plies", type=int, default=400, help="longest game")
+    ap.add_argument("--heuristic", default="fitted",
+                    help="the labelling engine's evaluation (default fitted, as for the shipped networks; "
+                         "learned trains a network on its predecessor's searches)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     if args.positions < 1 or args.depth < 1 or args.random_plies < 2 or not 0 <= args.noise < 1:
@@ -88,7 +91,7 @@ def main() -> int:
     rng = random.Random(args.seed)
     kwargs = {k: v for k, v in (("pits", args.pits), ("seeds", args.seeds)) if v is not None}
     rules = mancala.Rules(args.rules, **kwargs)
-    engine = mancala.Engine(hash=16)
+    engine = mancala.Engine(hash=16, heuristic=args.heuristic)
     done, games, started = 0, 0, time.time()
     with open(args.out, "a", encoding="utf-8") as out:
         while done < args.positions:

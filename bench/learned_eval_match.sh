@@ -17,4 +17,4 @@ case $game in
   *) echo "learned_eval_match.sh: unknown game '$game' (kalah-6-6 or oware)" >&2; exit 2 ;;
 esac
 ./build/mancala arena "${board[@]}" --openings-plies 4 --balanced-openings 2 --games "$games" --jobs 2 \
-  --quiet --out "$out" --agents "engine:time=$time,heuristic=learned" "engine:time=$time"
+  --quiet --out "$out" --agents "engine:time=$time,heuristic=learned" "engine:time=$time,heuristic=fitted"

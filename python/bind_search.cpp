@@ -178,7 +178,7 @@ void bind_search(py::module_& m) {
         "values from the endgame databases under `db` if given.")
         .def(
             py::init<const py::object&, const py::object&, const std::string&, const std::optional<std::string>&>(),
-            py::arg("hash") = 64, py::arg("threads") = 1, py::arg("heuristic") = "fitted",
+            py::arg("hash") = 64, py::arg("threads") = 1, py::arg("heuristic") = "learned",
             py::arg("db") = py::none())
         .def("search", &PyEngine::search, py::arg("position"), py::arg("depth") = py::none(),
              py::arg("time") = py::none(), py::arg("nodes") = py::none(), py::arg("mode") = "best-move",

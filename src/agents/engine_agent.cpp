@@ -92,8 +92,9 @@ std::unique_ptr<Agent> make_engine_agent(AgentOptions& options, const AgentConte
     search::EngineSettings settings;
     settings.threads = options.get_int("threads", 1, 1, 256);
     settings.hash_mb = static_cast<std::size_t>(options.get_int("hash", 32, 1, 65536));
-    // The default is the strongest heuristic measured in the arena (docs/PERFORMANCE.md, "Heuristics").
-    settings.heuristic = search::heuristic_by_name(options.get_string("heuristic", "fitted"));
+    // The default is the strongest heuristic measured in the arena (docs/PERFORMANCE.md, "The
+    // learned evaluation"): the game's network, which is fitted where none was trained.
+    settings.heuristic = search::heuristic_by_name(options.get_string("heuristic", "learned"));
     // A network file of bench/train_eval.py, to try one without building it in.
     if (const std::string network = options.get_string("network", ""); !network.empty()) {
         if (settings.heuristic != search::Heuristic::Learned)

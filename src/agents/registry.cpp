@@ -27,7 +27,8 @@ constexpr AgentKind kKinds[] = {
      "depth=N turns (6), heuristic=NAME (store-diff)", "alphabeta:depth=6", make_alphabeta_agent},
     {"engine", "the strong engine: iterative deepening, transposition table, MTD(f), Lazy SMP threads",
      "time=DURATION (1s unless depth or nodes is given), depth=PLIES, nodes=N, threads=T (1), hash=MiB (32), "
-     "heuristic=NAME (fitted), db=DIR endgame databases read at the leaves (the program's: play and arena --db "
+     "heuristic=NAME (learned: the game's network, fitted where there is none), network=FILE (a network of "
+     "bench/train_eval.py), db=DIR endgame databases read at the leaves (the program's: play and arena --db "
      "or $MANCALA_DB, serve --db), db-size=MiB (64; 0: none) without a folder, a database of its own built in "
      "memory before the game (6 pits: 17 stones, about 1 s), traps=yes|no (yes: with a time a move, a drawn or "
      "lost game proven early "

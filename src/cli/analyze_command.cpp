@@ -24,7 +24,7 @@ struct AnalyzeArgs {
     std::uint64_t nodes = 0;
     int threads = 1;
     std::size_t hash_mb = 64;
-    std::string heuristic = "fitted";
+    std::string heuristic = "learned";
     bool json = false;
     bool iterations = false;
     bool all_moves = false;
@@ -138,8 +138,9 @@ void add_analyze_command(CLI::App& app) {
     cmd->add_option("--hash", args->hash_mb, "transposition table size in MiB")
         ->capture_default_str()
         ->check(whole_number(1, 65536));
-    cmd->add_option("--heuristic", args->heuristic,
-                    "evaluation at the leaves: fitted, weighted, store-diff, side-diff, ...")
+    cmd->add_option(
+           "--heuristic", args->heuristic,
+           "evaluation at the leaves: learned (the game's network, else fitted), fitted, weighted, store-diff, ...")
         ->capture_default_str();
     auto* all = cmd->add_flag("--all-moves", args->all_moves,
                               "an exact score for every legal move (slower: each is searched with a full window)");

@@ -13,7 +13,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 
 #if defined(__AVX2__)
 #include <immintrin.h>
@@ -118,6 +120,14 @@ LearnedCounts learned_counts(const Board& board) {
     LearnedCounts counts{};
     const int n = std::min(board.pits(), kMaxPits);
     const Side me = board.to_move(), them = opponent(me);
+    if constexpr (std::endian::native == std::endian::little && requires { std::uint64_t{board.word(me)}; }) {
+        // A board of one 64-bit word a side, its pits in the low bytes: the two rows are
+        // two stores of 8 bytes, the second over the first's store and spare bytes.
+        const std::uint64_t mine = board.word(me), theirs = board.word(them);
+        std::memcpy(counts.data(), &mine, 8);
+        std::memcpy(counts.data() + n, &theirs, 8);
+        return counts;
+    }
     for (int i = 0; i < n; ++i) {
         counts[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(std::min<int>(board.pit(me, i), 255));
         counts[static_cast<std::size_t>(n + i)] = static_cast<std::uint8_t>(std::min<int>(board.pit(them, i), 255));
