@@ -2,6 +2,7 @@
 
 #include "agents/endgame_link.hpp"
 #include "agents/trap_choice.hpp"
+#include "book/book_file.hpp"
 #include "search/engine.hpp"
 
 #include <fmt/format.h>
@@ -15,12 +16,22 @@ namespace {
 class EngineAgent final : public Agent {
 public:
     EngineAgent(std::string spec, search::EngineSettings settings, search::SearchLimits limits, EndgameLink endgame,
-                bool traps)
-        : spec_(std::move(spec)), engine_(settings), limits_(limits), endgame_(std::move(endgame)), traps_(traps) {}
+                bool traps, std::shared_ptr<const book::Book> book, std::string book_path)
+        : spec_(std::move(spec)),
+          engine_(settings),
+          limits_(limits),
+          endgame_(std::move(endgame)),
+          traps_(traps),
+          book_(std::move(book)),
+          book_path_(std::move(book_path)) {}
 
     std::string spec() const override { return spec_; }
 
     Decision choose(const Rules& rules, const Position& position, const MoveBudget& budget) override {
+        if (book_) {
+            book::require_rules(*book_, rules, book_path_);
+            if (const book::BookEntry* e = book_->find(position)) return book_decision(*e);
+        }
         const auto start = Clock::now();
         endgame_.attach(engine_, rules);
         const search::SearchReport r = engine_.search(rules, position, limits(budget));
@@ -48,7 +59,10 @@ public:
 
     void new_game() override { engine_.new_game(); }
 
-    void prepare(const Rules& rules) override { endgame_.attach(engine_, rules); }
+    void prepare(const Rules& rules) override {
+        if (book_) book::require_rules(*book_, rules, book_path_);
+        endgame_.attach(engine_, rules);
+    }
 
 private:
     search::SearchLimits limits(const MoveBudget& budget) const {
@@ -68,11 +82,22 @@ private:
                            search::format_score(r.score, r.proven));
     }
 
+    // The book's move, played at once: its value is exact only where the book proved it.
+    static Decision book_decision(const book::BookEntry& e) {
+        std::string how = e.how == book::Source::journal ? "a proof journal's move"
+                          : e.time_ms > 0 ? fmt::format("a {} ms search's move, depth {}", e.time_ms, e.depth)
+                                          : fmt::format("a depth {} search's move", e.depth);
+        return Decision{e.move, e.value, e.bound == book::Bound::exact,
+                        fmt::format("book: {}, {} {:+g}", how, book::to_string(e.bound), e.value)};
+    }
+
     std::string spec_;
     search::Engine engine_;
     search::SearchLimits limits_;
     EndgameLink endgame_;
     bool traps_;
+    std::shared_ptr<const book::Book> book_;  ///< read once, when the agent is made; null: none
+    std::string book_path_;
 };
 
 }  // namespace
@@ -105,13 +130,25 @@ std::unique_ptr<Agent> make_engine_agent(AgentOptions& options, const AgentConte
     // folder, else a database of its own built in memory, which makes it stronger
     // (docs/CLI.md, "The engine's own endgame database").
     EndgameLink endgame = EndgameLink::from_options(options, context, "engine", settings.threads);
+    // An opening book (mancala book build), read and checked once, here: a bad file is
+    // refused when the agent is made, naming it, not in the middle of a game.
+    const std::string book_path = options.get_string("book", "");
+    std::shared_ptr<const book::Book> book;
+    if (!book_path.empty()) {
+        try {
+            book = std::make_shared<const book::Book>(book::read_book(book_path));
+        } catch (const std::exception& e) {
+            throw std::invalid_argument(fmt::format("agent 'engine': {}", e.what()));
+        }
+    }
     const std::string traps = options.get_string("traps", "yes");
     if (traps != "yes" && traps != "no")
         throw std::invalid_argument(fmt::format("agent 'engine': traps={} is neither yes nor no", traps));
     options.finish();
     // With no limit at all the engine would search until it solves the game: default to a second a move.
     if (!limits.move_time && !limits.depth && !limits.nodes) limits.move_time = std::chrono::seconds(1);
-    return std::make_unique<EngineAgent>(options.canonical(), settings, limits, std::move(endgame), traps == "yes");
+    return std::make_unique<EngineAgent>(options.canonical(), settings, limits, std::move(endgame), traps == "yes",
+                                         std::move(book), book_path);
 }
 
 }  // namespace mancala::agents

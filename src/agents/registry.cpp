@@ -32,7 +32,8 @@ constexpr AgentKind kKinds[] = {
      "or $MANCALA_DB, serve --db), db-size=MiB (64; 0: none) without a folder, a database of its own built in "
      "memory before the game (6 pits: 17 stones, about 1 s), traps=yes|no (yes: with a time a move, a drawn or "
      "lost game proven early "
-     "spends the rest on the move that keeps the value with the most losing replies)",
+     "spends the rest on the move that keeps the value with the most losing replies), book=FILE an opening book "
+     "(mancala book build) whose moves are played without searching",
      "engine:time=100ms", make_engine_agent},
     {"mcts", "Monte-Carlo tree search (UCT, random playouts); keeps its tree from move to move",
      "iterations=N (1000, or none when only a time is given), time=DURATION (none), c=C exploration (1.41), "

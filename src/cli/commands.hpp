@@ -32,5 +32,6 @@ void add_review_command(CLI::App& app);
 void add_engine_command(CLI::App& app);
 void add_games_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
+void add_book_command(CLI::App& app);
 
 }  // namespace mancala::cli

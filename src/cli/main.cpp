@@ -73,6 +73,7 @@ int main(int argc, char** argv) {
     mancala::cli::add_engine_command(app);
     mancala::cli::add_games_command(app);
     mancala::cli::add_perft_command(app);
+    mancala::cli::add_book_command(app);
     // A user's own games, loaded as soon as the option is read, so that every subcommand
     // (and its --rules) knows them.
     app.add_option_function<std::vector<std::string>>(

@@ -126,6 +126,8 @@ std::string checked_spec(const std::string& spec, const agents::AgentContext& co
     agents::AgentOptions options = agents::AgentOptions::parse(spec);
     if (!options.get_string("db", "").empty())
         bad_request("'opponent' may not name a database (db=...): the server uses its own --db");
+    if (!options.get_string("book", "").empty())
+        bad_request("'opponent' may not name a file (book=...): the books the server plays are its levels'");
     options.get_int("hash", 1, 1, kMaxAgentHashMb);
     options.get_int("threads", 1, 1, kMaxAgentThreads);
     options.get_int("db-size", 0, 0, kMaxAgentOwnDatabaseMb);

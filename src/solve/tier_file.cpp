@@ -1,6 +1,7 @@
 #include "solve/tier_file.hpp"
 
 #include "util/atomic_file.hpp"
+#include "util/checksum.hpp"
 
 #include <fmt/format.h>
 
@@ -63,16 +64,7 @@ Header make_header(const TierFileIdentity& id, std::uint64_t checksum) {
 }  // namespace
 
 std::uint64_t tier_checksum(std::span<const std::int8_t> values) {
-    constexpr std::uint64_t k1 = 0x9E3779B97F4A7C15ull, k2 = 0xC2B2AE3D27D4EB4Full;
-    std::uint64_t h = values.size() * k1;
-    std::size_t i = 0;
-    for (; i + 8 <= values.size(); i += 8) {
-        std::uint64_t word;
-        std::memcpy(&word, values.data() + i, 8);
-        h = std::rotl(h ^ (word * k2), 29) * k1;
-    }
-    for (; i < values.size(); ++i) h = std::rotl(h ^ static_cast<std::uint8_t>(values[i]), 7) * k2;
-    return h ^ (h >> 32);
+    return checksum64(values.data(), values.size());
 }
 
 void write_tier_file(const std::filesystem::path& path, const TierFileIdentity& identity,
