@@ -126,8 +126,12 @@ std::string checked_spec(const std::string& spec, const agents::AgentContext& co
     agents::AgentOptions options = agents::AgentOptions::parse(spec);
     if (!options.get_string("db", "").empty())
         bad_request("'opponent' may not name a database (db=...): the server uses its own --db");
-    if (!options.get_string("book", "").empty())
-        bad_request("'opponent' may not name a file (book=...): the books the server plays are its levels'");
+    for (const char* file_option : {"book", "network"})
+        if (!options.get_string(file_option, "").empty())
+            bad_request(
+                fmt::format("'opponent' may not name a file ({}=...): the files the server reads are its "
+                            "levels'",
+                            file_option));
     options.get_int("hash", 1, 1, kMaxAgentHashMb);
     options.get_int("threads", 1, 1, kMaxAgentThreads);
     options.get_int("db-size", 0, 0, kMaxAgentOwnDatabaseMb);

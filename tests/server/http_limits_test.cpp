@@ -235,11 +235,15 @@ TEST(ServerLimits, ClientSpecsCannotNameFilesOrGrowWithoutBound) {
         EXPECT_EQ(a.status, 400) << spec;
         EXPECT_NE(a.body["error"].get<std::string>().find("db"), std::string::npos) << a.text;
     }
-    // Nor a book: the server would read any file a client names.
-    for (const std::string spec : {"engine:book=/etc/passwd", "engine:time=1s,book=x.book"}) {
+    // Nor a book or a network: the server would read any file a client names.
+    for (const std::string spec : {"engine:book=/etc/passwd", "engine:time=1s,book=x.book",
+                                   "engine:heuristic=learned,network=/etc/passwd"}) {
         const Answer a = server.post("/api/games", json{{"opponent", spec}});
         EXPECT_EQ(a.status, 400) << spec;
-        EXPECT_NE(a.body["error"].get<std::string>().find("book="), std::string::npos) << a.text;
+        EXPECT_NE(
+            a.body["error"].get<std::string>().find(spec.find("book") != std::string::npos ? "book=" : "network="),
+            std::string::npos)
+            << a.text;
     }
     const Answer a =
         server.post("/api/games", json{{"opponent", "engine:time=1s," + std::string(500, 'a') + "=1"}});
