@@ -108,11 +108,21 @@ def quantised_value(q, idx):
     return np.floor_divide(out * 10, OUT_SCALE)
 
 
-def fnv1a(data):
-    h = 0xCBF29CE484222325
-    for b in data:
-        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return h
+def checksum64(data):
+    """The project's checksum of bytes on disk (src/util/checksum.hpp), as the engine checks it."""
+    mask, k1, k2 = (1 << 64) - 1, 0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F
+
+    def rotl(x, r):
+        return ((x << r) | (x >> (64 - r))) & mask
+
+    h = (len(data) * k1) & mask
+    whole = len(data) // 8 * 8
+    for i in range(0, whole, 8):
+        word = int.from_bytes(data[i : i + 8], "little")
+        h = (rotl(h ^ ((word * k2) & mask), 29) * k1) & mask
+    for b in data[whole:]:
+        h = (rotl(h ^ b, 7) * k2) & mask
+    return h ^ (h >> 32)
 
 
 def write_network(path, game, pits, buckets, q, samples):
@@ -129,7 +139,7 @@ def write_network(path, game, pits, buckets, q, samples):
     body += struct.pack("<H", len(values))
     for row, value in zip(counts, values):
         body += bytes(int(c) for c in row) + struct.pack("<i", int(value))
-    body += struct.pack("<Q", fnv1a(body))
+    body += struct.pack("<Q", checksum64(bytes(body)))
     tmp = path + ".tmp"
     with open(tmp, "wb") as f:
         f.write(body)

@@ -1,6 +1,7 @@
 #include "search/learned_network.hpp"
 
 #include "search/learned_evaluation.hpp"
+#include "util/checksum.hpp"
 #include "util/read_file.hpp"
 
 #include <fmt/format.h>
@@ -8,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <optional>
 #include <stdexcept>
 
 namespace mancala::search {
@@ -31,12 +33,6 @@ std::unique_ptr<T[], LearnedNetwork::Aligned> aligned_array(std::size_t count) {
     void* p = ::operator new[](bytes, std::align_val_t{32});
     std::memset(p, 0, bytes);
     return std::unique_ptr<T[], LearnedNetwork::Aligned>(static_cast<T*>(p));
-}
-
-std::uint64_t fnv1a(std::span<const std::uint8_t> bytes) {
-    std::uint64_t h = 0xCBF29CE484222325ULL;
-    for (const std::uint8_t b : bytes) h = (h ^ b) * 0x100000001B3ULL;
-    return h;
 }
 
 // Little-endian fields read in order, each bounds-checked.
@@ -88,7 +84,7 @@ std::shared_ptr<const LearnedNetwork> parse_learned_network(std::span<const std:
     // The fields, then the hash of their bytes.
     const std::span<const std::uint8_t> body = bytes.first(bytes.size() - 8);
     Reader in(body, source);
-    if (fnv1a(body) != Reader(bytes.last(8), source).take<std::uint64_t>())
+    if (checksum64(body.data(), body.size()) != Reader(bytes.last(8), source).take<std::uint64_t>())
         in.refuse("checksum mismatch: the file is corrupted");
     in.take_string(sizeof(kNetworkMagic));
     if (const auto version = in.take<std::uint32_t>(); version != kNetworkVersion)
@@ -178,9 +174,16 @@ std::span<const std::shared_ptr<const LearnedNetwork>> embedded_networks() {
 }
 
 const LearnedNetwork* embedded_network_for(const Rules& rules) {
+    // The textbook searches ask at every leaf (heuristics.hpp's evaluate), and the game's
+    // name is a walk of the catalogue: the last answer is kept for the rules asked last.
+    thread_local std::optional<Rules> asked;
+    thread_local const LearnedNetwork* answer = nullptr;
+    if (asked && *asked == rules) return answer;
+    answer = nullptr;
     for (const auto& net : embedded_networks())
-        if (net->plays(rules)) return net.get();
-    return nullptr;
+        if (!answer && net->plays(rules)) answer = net.get();
+    asked = rules;
+    return answer;
 }
 
 }  // namespace mancala::search

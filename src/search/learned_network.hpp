@@ -11,7 +11,8 @@
 // length, bytes), pits (u8), buckets (u8), the two layers' units (u16 each), the weights
 // (w1 i16[inputs][hidden], b1 i16[hidden], w2 i8[hidden2][hidden], b2 i32[hidden2],
 // w3 i32[hidden2], b3 i32), check positions (u16 count; each 2 x pits counts as u8 and the
-// value it must be given, i32 points), and the FNV-1a hash of every byte before it (u64).
+// value it must be given, i32 points), and the checksum of every byte before it (u64,
+// util/checksum.hpp).
 
 #include "core/rules.hpp"
 

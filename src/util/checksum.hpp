@@ -1,7 +1,8 @@
 #pragma once
 // The project's checksum of bytes on disk: a 64-bit multiply-rotate hash, eight bytes
 // a step. Database tiers (solve/tier_file.hpp) and opening books (book/book_file.hpp)
-// carry it in their headers, so that a corrupted file is refused on load. It finds
+// carry it in their headers, and the learned evaluation's networks at their end
+// (search/learned_network.hpp), so that a corrupted file is refused on load. It finds
 // accidents, not forgeries.
 
 #include <bit>

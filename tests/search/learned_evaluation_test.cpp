@@ -8,6 +8,7 @@
 #include "core/rules.hpp"
 #include "search/engine.hpp"
 #include "search/learned_network.hpp"
+#include "util/checksum.hpp"
 
 #include <gtest/gtest.h>
 
@@ -63,9 +64,7 @@ struct Weights {
             out.insert(out.end(), counts.begin(), counts.end());
             put(value);
         }
-        std::uint64_t h = 0xCBF29CE484222325ULL;
-        for (const std::uint8_t b : out) h = (h ^ b) * 0x100000001B3ULL;
-        put(h);
+        put(checksum64(out.data(), out.size()));
         return out;
     }
     std::shared_ptr<const LearnedNetwork> parse() const { return parse_learned_network(bytes(), "test"); }
