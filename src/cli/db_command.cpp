@@ -99,12 +99,13 @@ void build_cyclic(const DbArgs& args, const Rules& rules) {
     const auto folder = solve::CyclicDatabase::folder(args.dir, rules);
     const std::uint64_t bound_mb =
         args.max_memory_mb > 0 ? args.max_memory_mb : physical_memory_bytes() / 4 * 3 / (1024 * 1024);
-    const std::uint64_t need_mb = (db.build_memory(args.max_stones) + (1 << 20) - 1) >> 20;
+    const std::uint64_t need_mb = (db.build_memory(args.max_stones, team.has_value()) + (1 << 20) - 1) >> 20;
     if (bound_mb > 0 && need_mb > bound_mb)
         throw UsageError(fmt::format(
             "building {} up to {} seeds needs about {} MiB at its peak ({} bytes a board of the largest tier while "
             "it is solved), more than --max-memory {} MiB",
-            rules_string(rules), args.max_stones, need_mb, solve::CyclicDatabase::kBytesPerBoardBuilt, bound_mb));
+            rules_string(rules), args.max_stones, need_mb, solve::CyclicDatabase::bytes_per_board(team.has_value()),
+            bound_mb));
     const bool quiet = args.quiet || !world.leader();
     if (!quiet)
         fmt::print(stderr, "{}: {} tiers present, building tiers {}..{} ({} positions) with {} threads{}\n",

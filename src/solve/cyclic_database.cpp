@@ -2,6 +2,7 @@
 
 #include "core/rules_string.hpp"
 #include "search/cyclic_board.hpp"
+#include "solve/cyclic_counting_solver.hpp"
 #include "solve/endgame_db.hpp"
 #include "util/assert.hpp"
 
@@ -80,11 +81,11 @@ TierFileIdentity CyclicDatabase::identity(int tier) const {
 
 std::uint64_t CyclicDatabase::positions_up_to(int t) const { return TierIndex::positions_up_to(rules_.pits, t); }
 
-std::uint64_t CyclicDatabase::build_memory(int max_stones) const {
+std::uint64_t CyclicDatabase::build_memory(int max_stones, bool shared) const {
     std::uint64_t peak = 0;
     for (int t = this->max_stones() + 1; t <= max_stones; ++t) {
         const std::uint64_t below = dir_ ? 0 : positions_up_to(t - 1);
-        peak = std::max(peak, kBytesPerBoardBuilt * tier_size(t) + below);
+        peak = std::max(peak, bytes_per_board(shared) * tier_size(t) + below);
     }
     return peak;
 }
@@ -117,19 +118,25 @@ void CyclicDatabase::build(int max_stones, int threads,
         progress.tier_size = size;
         progress.tier_finished = false;
         const std::uint64_t before = progress.done;
-        const CyclicTierStats stats = solve_cyclic_tier(
-            rules_, *index_, tier, tiers_, values, threads,
-            [&](int sweep, std::uint64_t done) {
-                const auto now = std::chrono::steady_clock::now();
-                if (!on_progress || now - last_report < std::chrono::milliseconds(200)) return;
-                last_report = now;
-                progress.sweep = sweep;
-                progress.tier_done = done;
-                progress.done = before + done;
-                progress.seconds = std::chrono::duration<double>(now - started).count();
-                on_progress(progress);
-            },
-            team);
+        auto report = [&](int sweep, std::uint64_t done) {
+            const auto now = std::chrono::steady_clock::now();
+            if (!on_progress || now - last_report < std::chrono::milliseconds(200)) return;
+            last_report = now;
+            progress.sweep = sweep;
+            progress.tier_done = done;
+            progress.done = before + done;
+            progress.seconds = std::chrono::duration<double>(now - started).count();
+            on_progress(progress);
+        };
+        // One process counts; processes that share a tier exchange the bounds of the graph solver.
+        const CyclicTierStats stats =
+            !team && tier <= kCountingMaxTier
+                ? solve_cyclic_tier_by_counting(rules_, *index_, tier, tiers_, values, threads,
+                                                [&](int stage, std::uint64_t done) {
+                                                    // The thresholds: the tier's boards in proportion.
+                                                    report(stage, stage == 1 ? done : size * done / (tier + 1));
+                                                })
+                : solve_cyclic_tier(rules_, *index_, tier, tiers_, values, threads, report, team);
         built_.emplace_back(tier, stats);
         if (writes) {
             write_tier_file(tier_path(tier), identity(tier), values);

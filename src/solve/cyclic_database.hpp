@@ -86,13 +86,18 @@ public:
     /// on from the board it leads to as from a new one.
     int final_margin_after(const Position& p, int move) const;
 
-    /// Bytes a board of the tier under way takes while it is solved (the pass's records,
-    /// the graph, its reverse and the bounds), rounded up from the measured peaks
-    /// (docs/PERFORMANCE.md, "Databases of repeating games").
-    static constexpr std::uint64_t kBytesPerBoardBuilt = 80;
-    /// The memory build(max_stones) is expected to take at its peak: the largest tier's
-    /// solving, and the tiers below it when the database is in memory.
-    std::uint64_t build_memory(int max_stones) const;
+    /// Bytes a board of the tier under way takes while one process solves it by counting
+    /// (its value, its state and its share of the stacks), and while processes share it
+    /// in the graph solver (the pass's records, the graph, its reverse and the bounds),
+    /// rounded up from the measured peaks (docs/PERFORMANCE.md, "Databases of repeating games").
+    static constexpr std::uint64_t kBytesPerBoardCounted = 5;
+    static constexpr std::uint64_t kBytesPerBoardShared = 80;
+    static constexpr std::uint64_t bytes_per_board(bool shared) {
+        return shared ? kBytesPerBoardShared : kBytesPerBoardCounted;
+    }
+    /// The memory build(max_stones) is expected to take at its peak (`shared`: with a
+    /// team): the largest tier's solving, and the tiers below it when the database is in memory.
+    std::uint64_t build_memory(int max_stones, bool shared = false) const;
 
     std::uint64_t tier_size(int t) const { return TierIndex(rules_.pits, t).size(t); }
     std::uint64_t positions_up_to(int t) const;

@@ -2,6 +2,7 @@
 
 #include "core/rule_decisions.hpp"
 #include "search/cyclic_board.hpp"
+#include "solve/cyclic_moves.hpp"
 #include "solve/tier_builder.hpp"
 #include "util/assert.hpp"
 
@@ -22,20 +23,10 @@ using search::CyclicRules;
 
 constexpr int kMaxCells = 2 * CyclicBoard::kMaxPits;
 
-// A side's word of the cyclic board from `n` counts.
-std::uint64_t word_of(const int* counts, int n) {
-    std::uint64_t w = 0;
-    for (int i = 0; i < n; ++i) w |= static_cast<std::uint64_t>(counts[i]) << (8 * i);
-    return w;
-}
-
 // The mover-relative counts of `b` (its side to move first) into `cells`.
 void cells_of(const CyclicBoard& b, int n, int* cells) {
-    const std::uint64_t own = b.word(b.to_move()), opp = b.word(opponent(b.to_move()));
-    for (int i = 0; i < n; ++i) {
-        cells[i] = static_cast<int>((own >> (8 * i)) & 0xFF);
-        cells[n + i] = static_cast<int>((opp >> (8 * i)) & 0xFF);
-    }
+    cyclic_counts(b.word(b.to_move()), n, cells);
+    cyclic_counts(b.word(opponent(b.to_move())), n, cells + n);
 }
 
 // What the first pass learns of a chunk of the tier: each board whose value is known at
@@ -59,20 +50,6 @@ struct TierContext {
     std::span<const std::span<const std::int8_t>> lower;
 };
 
-// Seeds the mover of a board with no legal move ends up with: the game is over, the
-// rules' leftovers decide, and the last move was the opponent's.
-int terminal_share(const Rules& rules, const int* cells) {
-    const int n = rules.pits;
-    int own = 0, other = 0;
-    for (int i = 0; i < n; ++i) {
-        own += cells[i];
-        other += cells[n + i];
-    }
-    const auto taker = rule::leftovers_taker(rules.leftovers, Side::North, own == 0, other == 0);
-    if (!taker) return own;
-    return *taker == Side::South ? own + other : 0;
-}
-
 // `code[x]`: the value of a settled board, kOpen for an unsettled one (kTierUnknown: a
 // board of another process's share, until the processes combine their codes).
 constexpr std::int8_t kOpen = -1;
@@ -85,10 +62,9 @@ void first_pass(const TierContext& c, std::uint64_t first, std::uint64_t last, s
     c.index.unrank(s, first, cells.data());
     for (std::uint64_t x = first; x < last; ++x) {
         if (x > first) c.index.next(cells.data());
-        const std::uint64_t own = word_of(cells.data(), n), opp = word_of(cells.data() + n, n);
-        const CyclicBoard board = CyclicBoard::from_words(n, own, opp, Side::South);
-        // Over before a move: a row the end rule stops on, or no legal move.
-        unsigned movable = rule::game_over(c.rules.end, own == 0, opp == 0) ? 0 : board.movable(c.packed);
+        const CyclicBoard board =
+            CyclicBoard::from_words(n, cyclic_word(cells.data(), n), cyclic_word(cells.data() + n, n), Side::South);
+        unsigned movable = database_moves(c.packed, board);
         if (movable == 0) {
             code[x] = static_cast<std::int8_t>(terminal_share(c.rules, cells.data()));
             continue;

@@ -35,11 +35,14 @@ namespace mancala::solve {
 inline constexpr std::uint64_t kParallelSweepBoards = 1 << 15;
 
 struct CyclicTierStats {
-    std::uint64_t positions = 0;    ///< in the tier
-    std::uint64_t unsettled = 0;    ///< positions with a move that stays in the tier: the open graph
-    std::uint64_t evaluations = 0;  ///< of the unsettled positions' bounds, to the fixpoint
+    std::uint64_t positions = 0;  ///< in the tier
+    std::uint64_t unsettled = 0;  ///< positions with a move that stays in the tier: the open graph
+    /// Of the unsettled positions' bounds, to the fixpoint; by counting
+    /// (solve/cyclic_counting_solver.hpp), the boards whose moves were taken back.
+    std::uint64_t evaluations = 0;
     std::uint64_t open = 0;         ///< positions whose bounds differ at the end (lo < hi)
     std::uint64_t move_visits = 0;  ///< moves played
+    std::uint64_t takebacks = 0;    ///< by counting: boards found by taking a move back
     int rounds = 1;                 ///< exchanges of bounds between processes, plus one
     /// Passes over the tier, counting the evaluations as a fraction of the unsettled
     /// positions: the pass that plays every move, then the fixpoint's share.

@@ -39,6 +39,29 @@ public:
     /// The index of the counts `cells` (2 x pits: the mover's, then the opponent's), summing to `stones`.
     std::uint64_t rank(const int* cells, int stones) const { return rank_cells(cells, stones, 2 * pits_); }
 
+    /// rank() of counts held a byte each: the mover's pits in bytes 0 .. pits-1 of `own`,
+    /// the opponent's in those of `opp`, the other bytes 0 and `stones` below 256. Each
+    /// pit's lookup needs the stones from it on, and two multiplications give them all at
+    /// once, so that the lookups do not wait on one another as rank()'s running sum makes them.
+    std::uint64_t rank_words(std::uint64_t own, std::uint64_t opp, int stones) const {
+        MANCALA_ASSERT(stones >= 0 && stones <= max_stones_, "a tier is one this index covers");
+        constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+        const std::uint64_t own_before = own * kOnes, opp_before = opp * kOnes;  // byte j: the sum of bytes 0 .. j
+        auto byte = [](std::uint64_t w, int j) { return static_cast<int>((w >> (8 * j)) & 0xFF); };
+        const int opp_stones = byte(opp_before, pits_ - 1);
+        MANCALA_ASSERT(opp_stones + byte(own_before, pits_ - 1) == stones, "the words hold the tier's stones");
+        const std::uint64_t* beyond = beyond_.data();
+        const auto width = static_cast<std::size_t>(max_stones_ + 1);
+        std::uint64_t less = beyond[static_cast<std::size_t>(pits_) * width + static_cast<std::size_t>(opp_stones)];
+        for (int j = 1; j < pits_; ++j)
+            less += beyond[static_cast<std::size_t>(pits_ + j) * width +
+                           static_cast<std::size_t>(opp_stones - byte(opp_before, j - 1))];
+        for (int i = 1; i < pits_; ++i)
+            less += beyond[static_cast<std::size_t>(i) * width +
+                           static_cast<std::size_t>(stones - byte(own_before, i - 1))];
+        return size(stones) - 1 - less;
+    }
+
     /// rank() for boards of N pits a side, N == pits(), with the loop unrolled.
     template <int N>
     std::uint64_t rank_fixed(const int* cells, int stones) const {

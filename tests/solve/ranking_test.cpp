@@ -1,5 +1,6 @@
 #include "solve/composition_ranking.hpp"
 #include "solve/position_ranking.hpp"
+#include "solve/tier_index.hpp"
 
 #include <gtest/gtest.h>
 
@@ -83,6 +84,26 @@ TEST(TierRanking, NumbersEveryPositionOfATierOnce) {
             seen.insert(to_string(p));
         }
         EXPECT_EQ(seen.size(), ranking.size(stones));
+    }
+}
+
+// rank_words numbers the counts held a byte each as the lexicographic order does.
+TEST(TierIndex, RankOfWordsIsTheLexicographicOrder) {
+    for (const auto& [pits, most] : std::vector<std::pair<int, int>>{{1, 40}, {2, 30}, {3, 12}, {5, 6}, {7, 5}}) {
+        const TierIndex index(pits, most);
+        for (int stones = 0; stones <= most; ++stones) {
+            std::vector<int> prefix;
+            std::vector<std::vector<int>> all;
+            enumerate(stones, 2 * pits, prefix, all);
+            for (std::size_t i = 0; i < all.size(); ++i) {
+                std::uint64_t own = 0, opp = 0;
+                for (int c = 0; c < pits; ++c) {
+                    own |= static_cast<std::uint64_t>(all[i][static_cast<std::size_t>(c)]) << (8 * c);
+                    opp |= static_cast<std::uint64_t>(all[i][static_cast<std::size_t>(pits + c)]) << (8 * c);
+                }
+                ASSERT_EQ(index.rank_words(own, opp, stones), i) << pits << " pits, " << stones << " stones";
+            }
+        }
     }
 }
 
