@@ -84,7 +84,7 @@ void build_owned(const DbArgs& args) {
 }
 
 // A game whose positions repeat (Oware, Awari, Bohnenspiel): solve/cyclic_database.hpp,
-// tier by tier with a pass over the tier and a fixpoint on the rest; under mpirun each
+// tier by tier with a pass over the tier and retrograde counting on the rest; under mpirun each
 // process plays the moves of a run of every tier and they exchange bounds
 // (cluster/cluster_cyclic_team.hpp). The leader writes the files and alone speaks.
 void build_cyclic(const DbArgs& args, const Rules& rules) {
@@ -155,7 +155,7 @@ void build_cyclic(const DbArgs& args, const Rules& rules) {
     fmt::print("built {} positions in {:.2f} s ({:.1f} million positions/s, {:.1f} million moves/s)\n", positions,
                seconds, static_cast<double>(positions) / std::max(seconds, 1e-9) / 1e6,
                static_cast<double>(visits) / std::max(seconds, 1e-9) / 1e6);
-    fmt::print("passes per tier (tier:passes, the fixpoint's evaluations counted as a share of a pass): {}\n",
+    fmt::print("passes per tier (tier:passes, the boards looked at again counted as a share of a pass): {}\n",
                passes);
     fmt::print("peak memory {:.0f} MiB (expected {} MiB; --max-memory {} MiB)\n", peak_rss_mb(), need_mb, bound_mb);
 }

@@ -23,7 +23,7 @@ void DbProgress::update(const solve::BuildProgress& p) {
     const double rate = p.seconds > 0 ? static_cast<double>(p.done) / p.seconds : 0;
     std::string line = fmt::format("tier {:>3}: {}/{} positions ({:.0f}%)", p.tier, millions(p.done),
                                    millions(p.total), 100 * fraction);
-    if (p.sweep > 1) line += ", fixpoint";
+    if (p.sweep > 1) line += ", settling the cycles";
     if (rate > 0) {
         line += fmt::format(", {:.1f}M positions/s", rate / 1e6);
         if (p.done < p.total) line += ", ETA " + format_eta(static_cast<double>(p.total - p.done) / rate);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstring>
 #include <thread>
 #include <vector>
 
@@ -135,17 +136,37 @@ struct CountingTier {
         const int n = rules.pits, s = tier;
         std::vector<Joined> stack;
         std::array<int, kCountingCells> cells{};
-        for (std::uint64_t x = first; x < last; ++x) {
-            const int e = exits[x];
-            if (e != v && e != s - v) continue;
-            const std::uint16_t now = std::atomic_ref(state[x]).load(std::memory_order_relaxed);
-            const bool won = e == v && won_at(now) == 0 && join(x, v, false);
-            const bool lost = e == s - v && count_of(now) == 0 && join(x, v, true);
-            if (!won && !lost) continue;
-            index.unrank(s, x, cells.data());
-            const std::uint64_t own = cyclic_word(cells.data(), n), opp = cyclic_word(cells.data() + n, n);
-            if (won) stack.push_back({own, opp});
-            if (lost) stack.push_back({own | kJoinedLost, opp});
+        // The boards whose exits put them in W or L at v, 8 exits at a time: a block without
+        // either value is passed over at once. The board's counts follow the scan by steps
+        // where the seeds are close, and are unranked where they are not.
+        constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+        auto zero_byte = [](std::uint64_t w) { return (w - kOnes) & ~w & kHigh; };
+        const std::uint64_t wins = kOnes * static_cast<std::uint64_t>(v),
+                            loses = kOnes * static_cast<std::uint64_t>(s - v);
+        std::uint64_t at = last;  // the board `cells` holds (last: none yet)
+        for (std::uint64_t block = first; block < last; block += 8) {
+            if (block + 8 <= last) {
+                std::uint64_t w;
+                std::memcpy(&w, &exits[block], 8);
+                if ((zero_byte(w ^ wins) | zero_byte(w ^ loses)) == 0) continue;
+            }
+            for (std::uint64_t x = block; x < std::min(last, block + 8); ++x) {
+                const int e = exits[x];
+                if (e != v && e != s - v) continue;
+                const std::uint16_t now = std::atomic_ref(state[x]).load(std::memory_order_relaxed);
+                const bool won = e == v && won_at(now) == 0 && join(x, v, false);
+                const bool lost = e == s - v && count_of(now) == 0 && join(x, v, true);
+                if (!won && !lost) continue;
+                if (at < x && x - at <= 8) {
+                    for (; at < x; ++at) index.next(cells.data());
+                } else {
+                    index.unrank(s, x, cells.data());
+                    at = x;
+                }
+                const std::uint64_t own = cyclic_word(cells.data(), n), opp = cyclic_word(cells.data() + n, n);
+                if (won) stack.push_back({own, opp});
+                if (lost) stack.push_back({own | kJoinedLost, opp});
+            }
         }
         // The stack is taken in batches: the boards before a batch's boards are found and
         // their states fetched before any is read, so that the reads wait together.

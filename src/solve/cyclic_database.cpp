@@ -84,7 +84,8 @@ std::uint64_t CyclicDatabase::positions_up_to(int t) const { return TierIndex::p
 std::uint64_t CyclicDatabase::build_memory(int max_stones, bool shared) const {
     std::uint64_t peak = 0;
     for (int t = this->max_stones() + 1; t <= max_stones; ++t) {
-        const std::uint64_t below = dir_ ? 0 : positions_up_to(t - 1);
+        // The tiers below, in memory or mapped from their files: the captures read them at random.
+        const std::uint64_t below = positions_up_to(t - 1);
         peak = std::max(peak, bytes_per_board(shared) * tier_size(t) + below);
     }
     return peak;

@@ -96,7 +96,8 @@ public:
         return shared ? kBytesPerBoardShared : kBytesPerBoardCounted;
     }
     /// The memory build(max_stones) is expected to take at its peak (`shared`: with a
-    /// team): the largest tier's solving, and the tiers below it when the database is in memory.
+    /// team): the largest tier's solving, and the tiers below it (in memory, or mapped from
+    /// their files and read at random by the captures).
     std::uint64_t build_memory(int max_stones, bool shared = false) const;
 
     std::uint64_t tier_size(int t) const { return TierIndex(rules_.pits, t).size(t); }
