@@ -3,6 +3,7 @@
 #include "search/cyclic_board.hpp"
 #include "solve/cyclic_moves.hpp"
 #include "solve/tier_builder.hpp"
+#include "util/anonymous_memory.hpp"
 #include "util/assert.hpp"
 
 #include <algorithm>
@@ -46,7 +47,10 @@ struct CountingTier {
     const int tier;
     std::span<const std::span<const std::int8_t>> lower;
     std::span<std::int8_t> exits;  // the tier's values, holding each board's best exit until the end
-    std::vector<std::uint16_t> state;
+    // Read at random by the moves taken back: on huge pages past a few of them, so that a
+    // read misses the TLB less often.
+    util::AnonymousMemory state_memory;
+    std::span<std::uint16_t> state;
     const CyclicUnmoves unmoves;
 
     CountingTier(const Rules& r, const TierIndex& i, int t, std::span<const std::span<const std::int8_t>> l,
@@ -57,7 +61,8 @@ struct CountingTier {
           tier(t),
           lower(l),
           exits(values),
-          state(values.size(), 0),
+          state_memory(values.size() * sizeof(std::uint16_t), values.size() >= (std::size_t{1} << 22)),
+          state(static_cast<std::uint16_t*>(state_memory.data()), values.size()),
           unmoves(packed, t) {}
 
     struct Tally {
