@@ -10,6 +10,7 @@
 #include <array>
 #include <atomic>
 #include <cstring>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -232,10 +233,11 @@ void on_threads(std::uint64_t size, int threads, CountingTier::Tally& total, Wor
 
 }  // namespace
 
-CyclicTierStats solve_cyclic_tier_by_counting(
-    const Rules& rules, const TierIndex& index, int tier, std::span<const std::span<const std::int8_t>> lower,
-    std::span<std::int8_t> values, int threads,
-    const std::function<void(int stage, std::uint64_t done)>& on_progress) {
+CyclicTierStats solve_cyclic_tier_by_counting(const Rules& rules, const TierIndex& index, int tier,
+                                              std::span<const std::span<const std::int8_t>> lower,
+                                              std::span<std::int8_t> values, int threads,
+                                              const std::function<void(int stage, std::uint64_t done)>& on_progress,
+                                              const CountingCheckpoints* checkpoints) {
     MANCALA_ASSERT(search::cyclic_shaped(rules) && !rules.majority,
                    "a cyclic tier plays cyclic rules, majority off");
     MANCALA_ASSERT(tier >= 0 && tier <= kCountingMaxTier, "the thresholds fit their bits");
@@ -245,10 +247,27 @@ CyclicTierStats solve_cyclic_tier_by_counting(
     CountingTier c(rules, index, tier, lower, values);
     const int workers = size >= kParallelSweepBoards ? std::max(threads, 1) : 1;
     CountingTier::Tally tally;
+    const CountingIdentity identity{checkpoints ? checkpoints->rules_fingerprint : 0, rules.pits, tier, size};
+    std::optional<CountingResume> resume;
+    if (checkpoints) resume = load_counting_checkpoint(checkpoints->path, identity, values, c.state);
+    if (resume) {
+        tally.moves = resume->tallies.moves;
+        tally.unsettled = resume->tallies.unsettled;
+        tally.joins = resume->tallies.joins;
+        tally.takebacks = resume->tallies.takebacks;
+    }
+    auto last_save = std::chrono::steady_clock::now();
+    // Saves the work when the thresholds from `next` down are left, if it is time.
+    auto maybe_save = [&](int next) {
+        if (!checkpoints || next < 1 || std::chrono::steady_clock::now() - last_save < checkpoints->every) return;
+        save_counting_checkpoint(checkpoints->path, identity, next,
+                                 {tally.moves, tally.unsettled, tally.joins, tally.takebacks}, values, c.state);
+        last_save = std::chrono::steady_clock::now();
+    };
 
     // The moves, in chunks handed out in turn so that the threads end together; the calling
     // thread reports between its chunks.
-    {
+    if (!resume) {
         constexpr std::uint64_t kChunk = 1 << 14;
         const std::uint64_t chunks = (size + kChunk - 1) / kChunk;
         std::atomic<std::uint64_t> next{0}, done{0};
@@ -267,12 +286,14 @@ CyclicTierStats solve_cyclic_tier_by_counting(
             work(0);
         }
         for (const auto& t : tallies) tally += t;
+        maybe_save(tier);
     }
-    for (int v = tier; v >= 1; --v) {
+    for (int v = resume ? resume->next_threshold : tier; v >= 1; --v) {
         on_threads(size, workers, tally, [&](std::uint64_t first, std::uint64_t last, CountingTier::Tally& t) {
             c.threshold(v, first, last, t);
         });
         if (on_progress) on_progress(2, static_cast<std::uint64_t>(tier - v + 1));
+        maybe_save(v - 1);
     }
 
     CyclicTierStats stats;

@@ -24,10 +24,13 @@
 // A tier takes 3 bytes a board while it is solved: its values, and a 16-bit state.
 
 #include "core/rules.hpp"
+#include "solve/counting_checkpoint.hpp"
 #include "solve/cyclic_tier_solver.hpp"
 #include "solve/tier_index.hpp"
 
+#include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <span>
 
@@ -36,13 +39,24 @@ namespace mancala::solve {
 /// The largest tier the counting solver takes: its thresholds fit six bits.
 inline constexpr int kCountingMaxTier = 63;
 
+/// Where and how often a tier under way is saved (solve/counting_checkpoint.hpp).
+struct CountingCheckpoints {
+    std::filesystem::path path;
+    std::uint64_t rules_fingerprint = 0;
+    std::chrono::milliseconds every{std::chrono::minutes(5)};  ///< the least time between two saves
+};
+
 /// As solve_cyclic_tier without a team: fills `values` with 2 V - tier for every position
 /// of `tier` (at most kCountingMaxTier). `on_progress(stage, done)` is called now and then:
 /// stage 1 while the moves are played, 2 while the thresholds are worked through (`done`
-/// then counts thresholds).
+/// then counts thresholds). With `checkpoints`, a checkpoint found at its path is taken up
+/// (and refused, std::runtime_error, if it is not this tier's), and the work is saved there
+/// after a threshold whenever `every` has passed since the last save; the caller removes
+/// the file once the tier is kept.
 CyclicTierStats solve_cyclic_tier_by_counting(
     const Rules& rules, const TierIndex& index, int tier, std::span<const std::span<const std::int8_t>> lower,
     std::span<std::int8_t> values, int threads,
-    const std::function<void(int stage, std::uint64_t done)>& on_progress = {});
+    const std::function<void(int stage, std::uint64_t done)>& on_progress = {},
+    const CountingCheckpoints* checkpoints = nullptr);
 
 }  // namespace mancala::solve

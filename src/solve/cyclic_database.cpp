@@ -73,6 +73,10 @@ CyclicDatabase::~CyclicDatabase() = default;
 // The files and their names are those of the Kalah databases.
 std::filesystem::path CyclicDatabase::tier_path(int tier) const { return EndgameDatabase::tier_file(*dir_, tier); }
 
+std::filesystem::path CyclicDatabase::checkpoint_file(const std::filesystem::path& folder, int tier) {
+    return folder / fmt::format("tier-{:03}.counting", tier);
+}
+
 TierFileIdentity CyclicDatabase::identity(int tier) const {
     TierFileIdentity id{rules_, tier, index_->size(tier)};
     id.rules_fingerprint = rules_fingerprint(rules_);
@@ -129,18 +133,27 @@ void CyclicDatabase::build(int max_stones, int threads,
             progress.seconds = std::chrono::duration<double>(now - started).count();
             on_progress(progress);
         };
-        // One process counts; processes that share a tier exchange the bounds of the graph solver.
+        // One process counts, and saves its work on disk now and then; processes that share a
+        // tier exchange the bounds of the graph solver.
+        std::optional<CountingCheckpoints> checkpoints;
+        if (writes && !team)
+            checkpoints =
+                CountingCheckpoints{checkpoint_file(*dir_, tier), rules_fingerprint(rules_), checkpoint_every_};
         const CyclicTierStats stats =
             !team && tier <= kCountingMaxTier
-                ? solve_cyclic_tier_by_counting(rules_, *index_, tier, tiers_, values, threads,
-                                                [&](int stage, std::uint64_t done) {
-                                                    // The thresholds: the tier's boards in proportion.
-                                                    report(stage, stage == 1 ? done : size * done / (tier + 1));
-                                                })
+                ? solve_cyclic_tier_by_counting(
+                      rules_, *index_, tier, tiers_, values, threads,
+                      [&](int stage, std::uint64_t done) {
+                          // The thresholds: the tier's boards in proportion.
+                          report(stage, stage == 1 ? done : size * done / (tier + 1));
+                      },
+                      checkpoints ? &*checkpoints : nullptr)
                 : solve_cyclic_tier(rules_, *index_, tier, tiers_, values, threads, report, team);
         built_.emplace_back(tier, stats);
         if (writes) {
             write_tier_file(tier_path(tier), identity(tier), values);
+            std::error_code ec;
+            std::filesystem::remove(checkpoint_file(*dir_, tier), ec);  // the tier is kept: its work is done
             files_.push_back(std::make_unique<TierFile>(tier_path(tier), identity(tier), false));
             tiers_.push_back(files_.back()->values());
         } else {

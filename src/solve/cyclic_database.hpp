@@ -23,6 +23,7 @@
 #include "solve/tier_file.hpp"
 #include "solve/tier_index.hpp"
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -65,6 +66,12 @@ public:
     /// the one the team names writes the files.
     void build(int max_stones, int threads, const std::function<void(const BuildProgress&)>& on_progress = {},
                CyclicTeam* team = nullptr);
+    /// On disk, a tier under way is saved once this long has passed since its last save
+    /// (solve/counting_checkpoint.hpp), so that a stopped build takes it up there.
+    void set_checkpoint_interval(std::chrono::milliseconds every) { checkpoint_every_ = every; }
+    /// The checkpoint file of tier `tier` under `folder`.
+    static std::filesystem::path checkpoint_file(const std::filesystem::path& folder, int tier);
+
     /// What solving each tier built by this object took, in tier order.
     const std::vector<std::pair<int, CyclicTierStats>>& built_tiers() const { return built_; }
 
@@ -117,6 +124,7 @@ private:
     std::vector<std::vector<std::int8_t>> memory_;  // tiers built in memory
     std::vector<std::unique_ptr<TierFile>> files_;  // tiers on disk
     std::vector<std::pair<int, CyclicTierStats>> built_;
+    std::chrono::milliseconds checkpoint_every_{std::chrono::minutes(5)};
 };
 
 }  // namespace mancala::solve

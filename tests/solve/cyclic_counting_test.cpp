@@ -9,11 +9,15 @@
 #include "solve/cyclic_database.hpp"
 #include "solve/cyclic_moves.hpp"
 #include "solve/cyclic_tier_solver.hpp"
+#include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
+#include <stdexcept>
 #include <tuple>
 #include <vector>
 
@@ -152,6 +156,112 @@ INSTANTIATE_TEST_SUITE_P(Games, CountingAgainstGraph,
                                  if (ch == '-') ch = '_';
                              return name;
                          });
+
+struct Interrupted {};
+
+// A tier stopped after some thresholds goes on from its checkpoint to the bytes of a tier
+// solved in one go, without playing its moves again.
+TEST(CountingCheckpoint, AStoppedTierGoesOnToTheSameBytes) {
+    const testing::TempDir dir;
+    const Rules rules = CyclicDatabase::tier_rules(make_rules("oware", 6, 4));
+    CyclicDatabase db(rules);
+    db.build(9, 2);
+    const int tier = 10;
+    const TierIndex index(6, tier);
+    std::vector<std::span<const std::int8_t>> lower;
+    for (int t = 0; t < tier; ++t) lower.push_back(db.tier(t));
+    std::vector<std::int8_t> whole(index.size(tier));
+    const CyclicTierStats straight = solve_cyclic_tier_by_counting(rules, index, tier, lower, whole, 2);
+    const CountingCheckpoints checkpoints{dir.path() / "tier-010.counting", 42, std::chrono::milliseconds(0)};
+    for (const int stop_after : {0, 1, 4, 9}) {
+        std::filesystem::remove(checkpoints.path);
+        std::vector<std::int8_t> values(index.size(tier));
+        int thresholds = 0;
+        // Stopped after `stop_after` thresholds, each saved as it ended (0: after the moves).
+        EXPECT_THROW(solve_cyclic_tier_by_counting(
+                         rules, index, tier, lower, values, 2,
+                         [&](int stage, std::uint64_t) {
+                             if (stage == 2 && ++thresholds > stop_after) throw Interrupted{};
+                         },
+                         &checkpoints),
+                     Interrupted)
+            << stop_after;
+        ASSERT_TRUE(std::filesystem::exists(checkpoints.path));
+        std::vector<std::int8_t> resumed(index.size(tier), 0);
+        bool played = false;
+        std::uint64_t first_threshold = 0;
+        const CyclicTierStats stats = solve_cyclic_tier_by_counting(
+            rules, index, tier, lower, resumed, 1,
+            [&](int stage, std::uint64_t done) {
+                played = played || stage == 1;
+                if (stage == 2 && first_threshold == 0) first_threshold = done;
+            },
+            &checkpoints);
+        EXPECT_EQ(resumed, whole) << "stopped after " << stop_after << " thresholds";
+        EXPECT_FALSE(played) << "the moves were played again";
+        // The save after threshold k leaves the thresholds from tier - k down: the first one done is k + 1.
+        EXPECT_EQ(first_threshold, static_cast<std::uint64_t>(stop_after + 1));
+        EXPECT_EQ(stats.move_visits, straight.move_visits);
+        EXPECT_EQ(stats.evaluations, straight.evaluations);
+    }
+}
+
+TEST(CountingCheckpoint, RefusesADamagedOrForeignFileByName) {
+    const testing::TempDir dir;
+    const auto path = dir.path() / "tier-003.counting";
+    const CountingIdentity id{7, 3, 3, 56};
+    std::vector<std::int8_t> exits(56, 1);
+    std::vector<std::uint16_t> states(56, 2);
+    save_counting_checkpoint(path, id, 2, {1, 2, 3, 4}, exits, states);
+    std::vector<std::int8_t> e(56);
+    std::vector<std::uint16_t> st(56);
+    const auto back = load_counting_checkpoint(path, id, e, st);
+    ASSERT_TRUE(back.has_value());
+    EXPECT_EQ(back->next_threshold, 2);
+    EXPECT_EQ(back->tallies.takebacks, 4u);
+    EXPECT_EQ(e, exits);
+    EXPECT_EQ(st, states);
+    EXPECT_FALSE(load_counting_checkpoint(dir.path() / "none.counting", id, e, st).has_value());
+    auto refused = [&](const CountingIdentity& as, const char* why) {
+        try {
+            load_counting_checkpoint(path, as, e, st);
+            ADD_FAILURE() << "not refused: " << why;
+        } catch (const std::runtime_error& error) {
+            EXPECT_NE(std::string(error.what()).find(path.string()), std::string::npos) << error.what();
+            EXPECT_NE(std::string(error.what()).find(why), std::string::npos) << error.what();
+        }
+    };
+    refused({8, 3, 3, 56}, "other rules");
+    refused({7, 3, 4, 56}, "tier 3");
+    const auto bytes = std::filesystem::file_size(path);
+    {
+        std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+        f.seekp(static_cast<std::streamoff>(bytes - 3));
+        f.put('\x55');
+    }
+    refused(id, "checksum");
+    std::filesystem::resize_file(path, bytes - 1);
+    refused(id, "bytes, not the");
+    std::filesystem::resize_file(path, 20);
+    refused(id, "cut short");
+}
+
+// On disk, the tiers under way are saved and their checkpoints gone once the tiers are kept.
+TEST(CountingCheckpoint, ADatabaseOnDiskLeavesNoCheckpointBehind) {
+    const testing::TempDir dir;
+    const Rules rules = make_rules("oware", 4, 4);
+    CyclicDatabase memory(rules);
+    memory.build(12, 2);
+    CyclicDatabase disk(rules, dir.path());
+    disk.set_checkpoint_interval(std::chrono::milliseconds(0));
+    disk.build(12, 2);
+    for (int t = 0; t <= 12; ++t) {
+        const auto a = memory.tier(t), b = disk.tier(t);
+        EXPECT_TRUE(std::equal(a.begin(), a.end(), b.begin(), b.end())) << "tier " << t;
+        EXPECT_FALSE(
+            std::filesystem::exists(CyclicDatabase::checkpoint_file(CyclicDatabase::folder(dir.path(), rules), t)));
+    }
+}
 
 }  // namespace
 }  // namespace mancala::solve
