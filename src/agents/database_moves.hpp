@@ -1,6 +1,6 @@
 #pragma once
 // The moves of a position that an endgame database of a game with cycles holds (Oware,
-// Awari, Bohnenspiel: solve/cyclic_database.hpp, read through search::EndgameOracle),
+// Awari, Bohnenspiel, Vai Lung Thlan: solve/cyclic_database.hpp, read through search::EndgameOracle),
 // each valued at the root by the game's own rules and the database below it: how
 // `perfect` plays and analyses those games without a proof search.
 

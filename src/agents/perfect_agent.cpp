@@ -20,7 +20,8 @@ void require_perfect_play(const Rules& rules) {
     if (!perfect_plays(rules))
         throw std::invalid_argument(fmt::format(
             "perfect plays the games its proofs and endgame databases hold: the Kalah-shaped ones (kalah, "
-            "homework, relay and their refinements) and oware, awari and bohnenspiel; {} is not one: play it with "
+            "homework, relay and their refinements) and oware, awari, bohnenspiel and vai-lung-thlan; {} is not "
+            "one: play it with "
             "engine",
             preset_name(rules) == "custom" ? "this game" : preset_name(rules)));
 }

@@ -1,4 +1,4 @@
-// The perfect agent in the games whose positions repeat (Oware, Awari, Bohnenspiel):
+// The perfect agent in the games whose positions repeat (Oware, Awari, Bohnenspiel, Vai Lung Thlan):
 // from their endgame databases where these hold the seeds in the pits, held against the
 // reference model of the rules and a search along every path (tests/support/), and the
 // engine's move, not proven, above them.
@@ -61,11 +61,11 @@ std::map<int, ExpectedMove> expected_moves(const reference::FamilyRules& rules, 
 // Every board of up to three seeds on three pits a side, either side to move, with seeds in
 // the stores (so that Oware's majority is passed by some captures at once): every move's
 // value and exactness, the move played, its score and whether it is proven, against the
-// reference. Awari and Bohnenspiel have no majority rule: every move of theirs is proven.
+// reference. The others have no majority rule: every move of theirs is proven.
 TEST(PerfectCyclic, EveryMoveOfSmallBoardsAgreesWithTheReference) {
     testing::TempDir dir;
     const auto cache = std::make_shared<solve::DatabaseCache>();
-    for (const char* game : {"oware", "awari", "bohnenspiel"}) {
+    for (const char* game : {"oware", "awari", "bohnenspiel", "vai-lung-thlan"}) {
         const Rules rules = make_rules(game, 3, 4);
         solve::CyclicDatabase(rules, dir.path()).build(4, 1);
         const reference::FamilyRules family = reference::parse_family_rules(spelled_out(rules));
@@ -215,7 +215,7 @@ TEST(PerfectCyclic, PlaysTheGamesItsDatabasesHoldAndRefusesTheRest) {
         }
     }
     EXPECT_GT(refused, 0);
-    EXPECT_TRUE(perfect_plays(make_rules("oware")) && perfect_plays(make_rules("bohnenspiel")));
+    EXPECT_TRUE(perfect_plays(make_rules("oware")) && perfect_plays(make_rules("vai-lung-thlan")));
     EXPECT_FALSE(cyclic_database_game(make_rules("kalah")));
 }
 
