@@ -17,19 +17,19 @@ export function selectedGame() {
 }
 
 // The chosen game's and opponent's descriptions, who may start, and the levels the game allows
-// (the perfect level plays the Kalah-shaped games only).
+// (the perfect level plays only the games that proofs and endgame databases hold: not Congklak, ...).
 export function describe(catalogue) {
   const name = selectedGame();
   const game = catalogue.games.get(name);
   const size = game && game.pits ? ` Played on ${plural(game.pits, 'pit')} a side of ${plural(game.seeds, 'stone')}.` : '';
   $('rules-desc').textContent = (catalogue.descriptions.rules[name] || '') + size;
   const level = $('level');
-  const kalahShaped = !game || game.kalah_shaped !== false;
+  const databases = !game || game.databases !== false;
   for (const option of level.options) {
-    const refused = !kalahShaped && catalogue.kalahOnly.has(option.value);
+    const refused = !databases && catalogue.databasesOnly.has(option.value);
     option.disabled = refused;
     const label = levelLabel(option.value);
-    option.textContent = refused ? `${label} (Kalah games only)` : label;
+    option.textContent = refused ? `${label} (not for this game)` : label;
   }
   if (level.selectedOptions[0] && level.selectedOptions[0].disabled) {
     const expert = [...level.options].find((o) => o.value === 'expert' && !o.disabled);

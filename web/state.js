@@ -23,15 +23,16 @@ export const REPETITION_TEXT = 'The position repeated: each side takes its own s
 export const MODES = ['loading', 'idle', 'thinking', 'hinting', 'animating', 'over', 'waiting', 'stalled', 'expired', 'offline'];
 
 // How the games are drawn until the server's catalogue says otherwise.
-export const KALAH_DRAWING = { names: 'kalah', direction: 'ccw', stores_on_ring: true, tuzdyk: false, must_feed: false, kalah_shaped: true };
+export const KALAH_DRAWING = { names: 'kalah', direction: 'ccw', stores_on_ring: true, tuzdyk: false, must_feed: false, kalah_shaped: true, databases: true };
 
 // What the New game panel offers: the games by name (their own board and how they are drawn, GET
-// /api/rules's `games`), the levels that play only the Kalah-shaped games (GET /api/agents's
-// kalah_only) and the descriptions of games and levels. Three games until the server says.
+// /api/rules's `games`), the levels that play only the games proofs and endgame databases hold
+// (GET /api/agents's databases_only; a game's `databases`) and the descriptions of games and
+// levels. Three games until the server says.
 export function initialCatalogue() {
   return {
     games: new Map(['kalah', 'homework', 'relay'].map((name) => [name, { name, pits: 6, seeds: 4, ...KALAH_DRAWING }])),
-    kalahOnly: new Set(['perfect']),
+    databasesOnly: new Set(['perfect']),
     maxThinkMs: DEFAULT_MAX_THINK_MS, // the server's bound of a reply (GET /api/agents's max_think_ms)
     descriptions: {
       rules: {
@@ -139,12 +140,13 @@ export function withGames(s, list) {
   return { ...s, catalogue: { ...s.catalogue, games, descriptions: { ...s.catalogue.descriptions, rules } } };
 }
 
-// The server's levels (GET /api/agents): their descriptions, and which play Kalah-shaped games only.
+// The server's levels (GET /api/agents): their descriptions, and which play only the games that
+// proofs and endgame databases hold.
 export function withLevels(s, levels) {
   const level = { ...s.catalogue.descriptions.level };
   for (const l of levels) if (l.description) level[l.name] = capitalised(l.description) + '.';
-  const kalahOnly = new Set(levels.filter((l) => l.kalah_only).map((l) => l.name));
-  return { ...s, catalogue: { ...s.catalogue, kalahOnly, descriptions: { ...s.catalogue.descriptions, level } } };
+  const databasesOnly = new Set(levels.filter((l) => l.databases_only).map((l) => l.name));
+  return { ...s, catalogue: { ...s.catalogue, databasesOnly, descriptions: { ...s.catalogue.descriptions, level } } };
 }
 
 // The server's bound of a reply's thinking (GET /api/agents's max_think_ms); an older server does not

@@ -84,6 +84,9 @@ public:
         engine.configure(settings);
     }
 
+    /// The database the last attach() gave the engine, if any (nullptr: none, or none yet).
+    const search::EndgameOracle* database() const { return endgame_.get(); }
+
 private:
     std::shared_ptr<search::EndgameSource> source_;
     std::filesystem::path dir_;

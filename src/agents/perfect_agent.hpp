@@ -15,6 +15,11 @@ namespace mancala::agents {
 /// context's endgame source opens it.
 /// Where the proof does not finish within `time` (or the caller's deadline) it
 /// plays the engine's best move so far and says the move is not proven.
+/// The games whose positions repeat (Oware, Awari, Bohnenspiel, Vai Lung Thlan: agents/database_moves.hpp)
+/// have no proof: where their database holds the seeds in the pits it plays a move of
+/// the best value from it, every move valued at once, proven unless a majority rule
+/// leaves the margin open (database_move_proven); above it, the engine's move, not proven.
+/// Any other game is refused (std::invalid_argument).
 std::unique_ptr<Agent> make_perfect_agent(AgentOptions& options, const AgentContext& context);
 
 }  // namespace mancala::agents

@@ -43,7 +43,9 @@ constexpr AgentKind kKinds[] = {
      "population=N (24), generations=N (30), horizon=N plies (6), mutation=P per gene (0.1), "
      "heuristic=NAME (store-diff), seed=N (0: from the system)",
      "evolution:population=24,generations=30,seed=1", make_evolution_agent},
-    {"perfect", "a move of optimal value, proven by searching to the end (the engine's best if not proven in time)",
+    {"perfect",
+     "a move of optimal value, proven by searching to the end, or in oware and the games like it read from their "
+     "endgame databases (the engine's best where not proven)",
      "time=DURATION (30s), hash=MiB (64), threads=T (1), db=DIR endgame databases (the program's: play and "
      "arena --db or $MANCALA_DB, serve --db), db-size=MiB (64; 0: none) without a folder, a database of its own "
      "built in memory before the game, as the engine's",

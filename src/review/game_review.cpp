@@ -31,7 +31,11 @@ public:
           // Off, a depth-d search gives exactly the depth-d value whatever the table holds,
           // so an estimate does not depend on what was reviewed before it.
           estimator_(search::EngineSettings{
-              .hash_mb = 16, .threads = 1, .reuse_deeper_results = false, .endgame = settings.endgame}) {
+              .hash_mb = 16, .threads = 1, .reuse_deeper_results = false, .endgame = settings.endgame}),
+          // The databases of the games whose positions repeat leave a majority rule (Oware's
+          // 25) out and play every seed out: a search that reads them proves the win, draw or
+          // loss (a store past half stays past half), but of the margins only a draw's.
+          open_margins_(game_.rules.majority && settings.endgame && settings.endgame->covers(game_.rules)) {
         positions_.push_back(game_.start);
         play::GameSession session(game_.rules, game_.start);
         for (int pit : game_.moves) {
@@ -91,6 +95,9 @@ private:
 
     static double south_view(Side mover, double value) { return mover == Side::South ? value : -value; }
 
+    /// Whether a proven score (points) is the game's final margin (open_margins_).
+    bool margin_exact(int points) const { return !open_margins_ || points == 0; }
+
     PositionValue value_of(std::size_t i) {
         const Position& p = positions_[i];
         if (p.is_terminal(game_.rules)) return {final_south_margin(game_.rules, p), true, -1};
@@ -101,7 +108,8 @@ private:
             limits.nodes = settings_.proof_nodes;
             const search::SearchReport report = prover_.search(game_.rules, p, limits, search::SearchMode::proof());
             nodes_ += report.nodes;
-            if (report.proven) return {south_view(mover, stones(report.score)), true, report.best_move};
+            if (report.proven && margin_exact(report.score))
+                return {south_view(mover, stones(report.score)), true, report.best_move};
         }
         const Estimate& e = estimate(i);
         return {south_view(mover, stones(e.best().score)), e.all_proven, e.best().move};
@@ -115,7 +123,7 @@ private:
                 estimator_.search(game_.rules, positions_[i], limits, search::SearchMode::every_move());
             nodes_ += report.nodes;
             Estimate e{report.moves, !report.moves.empty()};
-            for (const auto& m : e.moves) e.all_proven = e.all_proven && m.proven;
+            for (const auto& m : e.moves) e.all_proven = e.all_proven && m.proven && margin_exact(m.score);
             estimates_[i] = std::move(e);
         }
         return *estimates_[i];
@@ -159,6 +167,7 @@ private:
     std::size_t next_ = 0;  ///< positions below this index still need a value
     ReviewProgress progress_;
     std::uint64_t nodes_ = 0;
+    const bool open_margins_;
 };
 
 GameReviewer::GameReviewer(GameMoves game, ReviewSettings settings)

@@ -2,8 +2,9 @@
 // A game graded by perfect play. Every position of the game gets a value: exact
 // where it can be (an endgame database covers it, or a proof search settles it
 // within a budget per position), otherwise the engine's value at a fixed depth,
-// marked as an estimate. Values are final store margins, so the value of a played
-// move is simply the value of the position it led to (from its player's side), and
+// marked as an estimate (so is a proven margin that a database of a game with cycles
+// leaves open under a majority rule: Oware's). Values are final store margins, so the
+// value of a played move is simply the value of the position it led to (from its player's side), and
 // a move's loss is the position's value minus that. Positions are reviewed from the
 // last to the first: the end is quickest to prove, and what its proofs leave in the
 // transposition table speeds up the proofs of the positions before it.

@@ -1,6 +1,7 @@
 #include "server/api.hpp"
 
 #include "agents/agent_options.hpp"
+#include "agents/database_moves.hpp"
 #include "agents/endgame_link.hpp"
 #include "agents/registry.hpp"
 #include "core/game_catalogue.hpp"
@@ -279,18 +280,20 @@ Reply Api::create_game(std::string_view body, std::string client) {
             for (const Level& l : known_levels) known += (known.empty() ? "" : ", ") + std::string(l.name);
             bad_request(fmt::format("unknown level {} (choose one of: {})", quoted_prefix(name), known));
         }
-        if (found->kalah_only && !kalah_shaped(rules))
+        if (found->databases_only && !agents::perfect_plays(rules))
             bad_request(fmt::format(
-                "the {} level plays only Kalah-shaped games (kalah, homework, relay and their refinements: its "
-                "endgame databases cover those), not {}; choose expert, the strongest for every game",
+                "the {} level plays only the games its proofs and endgame databases hold (kalah, homework, relay "
+                "and their refinements; oware, awari, bohnenspiel, vai-lung-thlan), not {}; choose expert, the "
+                "strongest for every "
+                "game",
                 found->name, quoted_prefix(rules_string(rules))));
         level = std::string(found->name);
         spec = std::string(found->spec);
     }
-    if (!kalah_shaped(rules) && agent_kind(spec) == "perfect")
+    if (!agents::perfect_plays(rules) && agent_kind(spec) == "perfect")
         bad_request(fmt::format(
-            "bad opponent: the perfect agent plays only Kalah-shaped games (its endgame databases cover those), "
-            "not {}; use engine",
+            "bad opponent: the perfect agent plays only the games its proofs and endgame databases hold (kalah, "
+            "homework, relay and their refinements; oware, awari, bohnenspiel, vai-lung-thlan), not {}; use engine",
             quoted_prefix(rules_string(rules))));
 
     play::GameSession session(rules, first_side);
@@ -420,8 +423,9 @@ Reply Api::hint(const std::string& id) {
     }
     // The search runs outside the game's lock: moves may go on meanwhile, and the
     // hint is for the position it was asked in.
-    // The databases (and so the perfect agent) cover Kalah-shaped games only.
-    const bool databases = !settings_.agents.endgame_dir.empty() && kalah_shaped(rules);
+    // With the host's databases, the perfect agent's values: proven where a proof finishes in
+    // time (Kalah-shaped games) or the database holds the position (Oware and the games like it).
+    const bool databases = !settings_.agents.endgame_dir.empty() && agents::perfect_plays(rules);
     const std::unique_ptr<agents::Agent> adviser =
         agents::make_agent(databases ? kHintAgentWithDatabases : kHintAgent, settings_.agents);
     const auto budget = agents::MoveBudget::within(settings_.hint());
@@ -497,8 +501,10 @@ std::vector<Level> Api::all_levels() const {
 Reply Api::agents() const {
     json level_list = json::array();
     for (const Level& l : all_levels())
-        level_list.push_back(
-            json{{"name", l.name}, {"spec", l.spec}, {"description", l.description}, {"kalah_only", l.kalah_only}});
+        level_list.push_back(json{{"name", l.name},
+                                  {"spec", l.spec},
+                                  {"description", l.description},
+                                  {"databases_only", l.databases_only}});
     json kinds = json::array();
     for (const agents::AgentKind& k : agents::agent_kinds())
         kinds.push_back(

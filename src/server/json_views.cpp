@@ -1,5 +1,6 @@
 #include "server/json_views.hpp"
 
+#include "agents/database_moves.hpp"
 #include "core/pit_names.hpp"
 #include "core/rules.hpp"
 #include "core/rules_string.hpp"
@@ -78,10 +79,15 @@ json pit_names_json(const Rules& rules) {
 }
 
 json drawing_json(const Rules& rules) {
-    return json{{"names", rule_value(rules, "names")},    {"direction", rule_value(rules, "direction")},
-                {"stores_on_ring", rules.stores_on_ring}, {"tuzdyk", rules.tuzdyk},
-                {"must_feed", rules.must_feed},           {"extra_turn", rules.extra_turn},
-                {"repetition", rules.repetition},         {"kalah_shaped", kalah_shaped(rules)}};
+    return json{{"names", rule_value(rules, "names")},
+                {"direction", rule_value(rules, "direction")},
+                {"stores_on_ring", rules.stores_on_ring},
+                {"tuzdyk", rules.tuzdyk},
+                {"must_feed", rules.must_feed},
+                {"extra_turn", rules.extra_turn},
+                {"repetition", rules.repetition},
+                {"kalah_shaped", kalah_shaped(rules)},
+                {"databases", agents::perfect_plays(rules)}};
 }
 
 json rules_json(const Rules& rules) {

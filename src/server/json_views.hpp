@@ -29,8 +29,9 @@ nlohmann::json board_json(const Rules& rules, const Position& position);
 nlohmann::json pit_names_json(const Rules& rules);
 
 /// What a page needs to draw and explain a game of `rules`: names (kalah|letters),
-/// direction (ccw|cw), stores_on_ring, tuzdyk, must_feed, extra_turn, repetition, and
-/// kalah_shaped (the endgame databases and the perfect level play those games only).
+/// direction (ccw|cw), stores_on_ring, tuzdyk, must_feed, extra_turn, repetition,
+/// kalah_shaped, and databases (agents::perfect_plays: proofs or endgame databases hold
+/// the game, so that the perfect level plays it).
 nlohmann::json drawing_json(const Rules& rules);
 
 /// The state's "rules" object: preset, spec, pits, seeds and drawing_json's fields.

@@ -15,7 +15,10 @@ constexpr Level kLevels[] = {
     {"medium", "alphabeta:depth=4", "alpha-beta search four turns ahead"},
     {"hard", "engine:time=300ms", "the strong engine, 300 ms a move"},
     {"expert", "engine:time=2s", "the strong engine, 2 s a move"},
-    {"perfect", "perfect:time=5s", "searches to the end of the game for a proven best move (5 s a move)", true},
+    {"perfect", "perfect:time=5s",
+     "a proven best move where it can: a search to the end of the game, or in Oware and the games like it their "
+     "endgame databases (5 s a move)",
+     true},
     {kTwoPlayerLevel, kTwoPlayerSpec, "no computer: two people take turns on one screen"},
 };
 

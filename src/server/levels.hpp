@@ -13,9 +13,10 @@ struct Level {
     std::string_view name;
     std::string_view spec;
     std::string_view description;
-    /// The level plays only Kalah-shaped games (core/rules.hpp's kalah_shaped): the perfect
-    /// level's endgame databases cover those only. Other games refuse it (400).
-    bool kalah_only = false;
+    /// The level plays only the games whose proofs and endgame databases it rests on
+    /// (agents::perfect_plays: the Kalah-shaped ones, Oware and the games like it): the
+    /// perfect level. Other games refuse it (400).
+    bool databases_only = false;
 };
 
 /// The level of a game between two people on one screen (pass and play): no agent, and

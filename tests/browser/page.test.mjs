@@ -1803,8 +1803,10 @@ describe('the web page against mancala serve', { timeout: 300000 }, () => {
       const own = game === 'oware' ? ['6', '4'] : ['7', '7'];
       assert.deepEqual([await page.inputValue('#pits'), await page.inputValue('#seeds')], own, "the game's own board");
       assert.match(await page.textContent('#rules-desc'), game === 'oware' ? /Oware Abapa/ : /Congklak/);
-      // the perfect level plays the Kalah-shaped games only
-      assert.ok(await page.locator('#level option[value="perfect"]').isDisabled());
+      // the perfect level plays Oware from its databases; Congklak has none
+      const perfect = page.locator('#level option[value="perfect"]');
+      assert.equal(await perfect.isDisabled(), game !== 'oware');
+      assert.match(await perfect.textContent(), game === 'oware' ? /^Perfect$/ : /\(not for this game\)$/);
       const id = await newGame(page, { rules: game, level, first: 'human', speed: 10 });
       let state = await apiState(id);
       assert.equal(state.rules.preset, game);

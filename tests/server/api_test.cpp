@@ -2,6 +2,7 @@
 // whole games, every error path, undo, hints, expiry, the cap on games, concurrent
 // requests to one game, and the page's assets.
 
+#include "agents/database_moves.hpp"
 #include "agents/registry.hpp"
 #include "core/game_catalogue.hpp"
 #include "core/pit_names.hpp"
@@ -12,6 +13,7 @@
 #include "server/game_database.hpp"
 #include "server/levels.hpp"
 #include "server/test_server.hpp"
+#include "solve/cyclic_database.hpp"
 #include "solve/database_cache.hpp"
 #include "solve/endgame_db.hpp"
 #include "support/temp_dir.hpp"
@@ -68,7 +70,8 @@ json rules_object(const Rules& rules) {
                 {"must_feed", rules.must_feed},
                 {"extra_turn", rules.extra_turn},
                 {"repetition", rules.repetition},
-                {"kalah_shaped", kalah_shaped(rules)}};
+                {"kalah_shaped", kalah_shaped(rules)},
+                {"databases", agents::perfect_plays(rules)}};
 }
 
 /// Stones conserved, history a chain from move to move ending at the board, the
@@ -172,7 +175,8 @@ TEST(ServerApi, CreatesAGameWithTheDefaults) {
                                     {"must_feed", false},
                                     {"extra_turn", true},
                                     {"repetition", false},
-                                    {"kalah_shaped", true}}));
+                                    {"kalah_shaped", true},
+                                    {"databases", true}}));
     EXPECT_EQ(state["human"], "south");
     EXPECT_EQ(state["ai"], "north");
     EXPECT_EQ(state["opponent"], (json{{"level", "medium"}, {"spec", "alphabeta:depth=4"}}));
@@ -216,18 +220,23 @@ TEST(ServerApi, CreatesGamesWithEveryOption) {
         const json narrow = server.create(json{{"rules", game.name}, {"pits", 4}, {"seeds", nullptr}});
         EXPECT_EQ(narrow["rules"]["pits"], 4);
         EXPECT_EQ(narrow["rules"]["seeds"], game.rules.seeds) << game.name;
-        // The perfect level plays the Kalah-shaped games only (its databases cover those).
+        // The perfect level plays the games its proofs and databases hold: the Kalah-shaped
+        // ones, Oware, Awari, Bohnenspiel and Vai Lung Thlan.
         const Answer perfect = server.post("/api/games", json{{"rules", game.name}, {"level", "perfect"}});
-        if (kalah_shaped(game.rules)) {
+        const bool databases = kalah_shaped(game.rules) || solve::cyclic_database_rules(game.rules);
+        EXPECT_EQ(own["rules"]["databases"], databases) << game.name;
+        if (databases) {
             EXPECT_EQ(perfect.status, 201) << game.name << " " << perfect.text;
         } else {
             EXPECT_EQ(perfect.status, 400) << game.name << " " << perfect.text;
-            EXPECT_NE(perfect.text.find("the perfect level plays only Kalah-shaped games"), std::string::npos)
+            EXPECT_NE(perfect.text.find("the perfect level plays only the games its proofs and endgame databases"),
+                      std::string::npos)
                 << perfect.text;
             const Answer spec =
                 server.post("/api/games", json{{"rules", game.name}, {"opponent", "perfect:time=1s"}});
             EXPECT_EQ(spec.status, 400) << game.name << " " << spec.text;
-            EXPECT_NE(spec.text.find("the perfect agent plays only Kalah-shaped games"), std::string::npos)
+            EXPECT_NE(spec.text.find("the perfect agent plays only the games its proofs and endgame databases"),
+                      std::string::npos)
                 << spec.text;
         }
     }
@@ -294,7 +303,7 @@ TEST(ServerApi, RefusesBadNewGamesWith400NamingTheProblem) {
         {R"({"rules": "toguz-kumalak", "pits": 1})", core_refusal("toguz-kumalak", 1)},
         {R"({"rules": "congklak:direction=up"})", "bad value 'up' for direction"},
         {R"({"rules": "oware", "pits": 11})", "'pits' must be between 1 and 10"},
-        {R"({"rules": "oware", "level": "perfect"})", "the perfect level plays only Kalah-shaped games"},
+        {R"({"rules": "congklak", "level": "perfect"})", "the perfect level plays only the games its proofs"},
         {R"({"rules": "kalah:capture=often"})", "bad value 'often' for capture"},
         {R"({"rules": "kalah:end=board-empty,end=board-empty"})", "option 'end' given twice"},
         {R"({"rules": "kalah:extra-turn"})", "expected key=value"},
@@ -307,8 +316,7 @@ TEST(ServerApi, RefusesBadNewGamesWith400NamingTheProblem) {
         {R"({"opponent": "alphabeta:depth=x"})", "depth"},
         {R"({"opponent": 5})", "'opponent' must be a string"},
         {R"({"opponent": "greedy", "level": "easy"})", "either 'level' or 'opponent'"},
-        {R"({"rules": "vai-lung-thlan", "opponent": "perfect"})",
-         "the perfect agent plays only Kalah-shaped games"},
+        {R"({"rules": "mangala", "opponent": "perfect"})", "the perfect agent plays only the games its proofs"},
         {"\xff\xfe", "malformed JSON"},
     };
     for (const auto& [body, message] : cases) {
@@ -746,6 +754,31 @@ TEST(ServerApi, HintsAreExactWithADatabase) {
         for (const json& m : h.body["moves"]) EXPECT_TRUE(m["exact"].get<bool>()) << h.text;
     }
     EXPECT_EQ(cache->size(), 1u);  // one database, opened once for every agent
+}
+
+// In the games whose positions repeat the perfect level and hints read the database of the
+// game: Awari on 3 pits of one seed lies wholly inside one of 6 seeds, and has no majority
+// rule, so every move the computer plays and every hint is exact.
+TEST(ServerApi, PerfectAndHintsReadTheDatabaseOfAGameWithCycles) {
+    mancala::testing::TempDir dir;
+    solve::CyclicDatabase(make_rules("awari", 3, 1), dir.path()).build(6, 1);
+    ServerOptions options;
+    options.api.agents.endgame_source = std::make_shared<solve::DatabaseCache>();
+    options.api.agents.endgame_dir = dir.path();
+    const TestServer server(options);
+    const json state = server.create(
+        json{{"rules", "awari"}, {"first", "human"}, {"pits", 3}, {"seeds", 1}, {"level", "perfect"}});
+    const Answer h = server.get(url(state, "/hint"));
+    ASSERT_EQ(h.status, 200) << h.text;
+    EXPECT_EQ(h.body["moves"].size(), 3u);
+    for (const json& m : h.body["moves"]) EXPECT_TRUE(m["exact"].get<bool>()) << h.text;
+    const Answer moved = server.post(url(state, "/moves"), json{{"pit", h.body["best"]}});
+    ASSERT_EQ(moved.status, 200) << moved.text;
+    if (moved.body["state"]["over"] == true) return;
+    const Answer ai = server.post(url(moved.body["state"], "/ai-move"));
+    ASSERT_EQ(ai.status, 200) << ai.text;
+    EXPECT_TRUE(ai.body["exact"].get<bool>()) << ai.text;
+    EXPECT_NE(ai.body["summary"].get<std::string>().find("proven by the database"), std::string::npos) << ai.text;
 }
 
 // Programs play only as levels the operator names (serve --allow-external); a client can
@@ -1266,7 +1299,7 @@ TEST(ServerApi, ListsLevelsAgentsAndRules) {
         EXPECT_EQ(server.create(json{{"opponent", kind["example"]}, {"pits", 3}})["opponent"]["level"], nullptr);
     }
     for (const json& level : agents.body["levels"])
-        EXPECT_EQ(level["kalah_only"], level["name"] == "perfect") << level;
+        EXPECT_EQ(level["databases_only"], level["name"] == "perfect") << level;
     const Answer rules = server.get("/api/rules");
     ASSERT_EQ(rules.status, 200);
     // The catalogue's games, each with its own board and what a page draws; presets by name, as before.

@@ -35,7 +35,7 @@ test('the initial state: no game, loading, nothing shown but the game', () => {
   assert.equal(s.viewPly, null);
   assert.deepEqual(s.news, []);
   assert.deepEqual([...s.catalogue.games.keys()], ['kalah', 'homework', 'relay']);
-  assert.ok(s.catalogue.kalahOnly.has('perfect'));
+  assert.ok(s.catalogue.databasesOnly.has('perfect'));
   assert.notEqual(S.initialState().catalogue, s.catalogue, 'each state its own catalogue');
 });
 
@@ -264,9 +264,9 @@ test("the catalogue: the server's games keep what the page knew; descriptions re
   assert.equal(s.catalogue.games.get('oware').direction, 'ccw', "Kalah's drawing unless the server says");
   assert.equal(s.catalogue.descriptions.rules.kalah, 'The standard game.');
   assert.ok(s.catalogue.descriptions.rules.relay, 'others kept');
-  s = S.withLevels(s, [{ name: 'easy', description: 'plays at random' }, { name: 'perfect', kalah_only: true }, { name: 'oracle', kalah_only: true }]);
+  s = S.withLevels(s, [{ name: 'easy', description: 'plays at random' }, { name: 'perfect', databases_only: true }, { name: 'oracle', databases_only: true }]);
   assert.equal(s.catalogue.descriptions.level.easy, 'Plays at random.');
-  assert.deepEqual([...s.catalogue.kalahOnly], ['perfect', 'oracle']);
+  assert.deepEqual([...s.catalogue.databasesOnly], ['perfect', 'oracle']);
   assert.ok(s.catalogue.descriptions.level.human, 'the two-player text kept');
 });
 
