@@ -9,6 +9,7 @@
 // multiplied and added in pairs). Tests compare them on random boards; a shape without a
 // kernel, or a build without AVX2, runs the reference.
 
+#include "core/side.hpp"
 #include "search/learned_network.hpp"
 
 #include <algorithm>
