@@ -89,11 +89,12 @@ TEST(DbCommand, RefusesWhatItCannotAnswer) {
         output_of(binary + " db query --rules awari --position 0,0,0,0,3,1/0,0,0,0,0,0/20/24/S" + db + " 2>&1");
     EXPECT_NE(more.find("4 seeds in its pits"), std::string::npos) << more;
     EXPECT_NE(more.find("holds up to 2"), std::string::npos) << more;
-    // A build past --max-memory is refused before it starts, with what it would take.
+    // A build past --max-memory is refused before it starts, with what it would take: tier 18's
+    // C(29,11) = 34,597,290 boards at 5 bytes and the 51,895,935 bytes of tiers 0..17, 214.5 MiB.
     const std::string big =
-        output_of(binary + " db build --quiet --rules awari --max-stones 12 --max-memory 50 --out " +
+        output_of(binary + " db build --quiet --rules awari --max-stones 18 --max-memory 50 --out " +
                   dir.path().string() + " 2>&1");
-    EXPECT_NE(big.find("needs about 104 MiB"), std::string::npos) << big;
+    EXPECT_NE(big.find("needs about 215 MiB"), std::string::npos) << big;
     EXPECT_NE(big.find("more than --max-memory 50 MiB"), std::string::npos) << big;
 }
 
