@@ -16,6 +16,11 @@ public:
     /// True when the values are those of `rules` (board size and rule dimensions; seeds do not matter).
     virtual bool covers(const Rules& rules) const = 0;
 
+    /// False when, under `rules`, the values are right only in sign: a rule the database
+    /// leaves out (Oware's majority) can end the game sooner, at another margin. A search
+    /// then counts every value it reads as an estimate.
+    virtual bool exact_under(const Rules& /*rules*/) const { return true; }
+
     /// Positions with at most this many stones in the pits are known (-1: none).
     virtual int max_stones() const = 0;
 

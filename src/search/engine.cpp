@@ -65,6 +65,7 @@ public:
         const EndgameOracle* endgame = settings.endgame;
         if (endgame && endgame->covers(BoardOps<Board>::rules(context))) {
             shared_.endgame = endgame;
+            shared_.endgame_signs_only = !endgame->exact_under(BoardOps<Board>::rules(context));
             shared_.endgame_stones = settings.endgame_stones < 0
                                          ? endgame->max_stones()
                                          : std::min(settings.endgame_stones, endgame->max_stones());

@@ -129,8 +129,9 @@ void SearchWorker<Board>::make_child(Child<Board>& c, const Board& p, int move, 
 }
 
 template <class Board>
-void SearchWorker<Board>::settle_child(Child<Board>& c) const {
+void SearchWorker<Board>::settle_child(Child<Board>& c) {
     if (!c.exact_at) return;
+    if (shared_.endgame_signs_only) ++estimates_;
     const int exact = kPointsPerStone * *c.exact_at;
     c.known = true;
     c.value = c.same_side ? c.gain + exact : c.gain - exact;
@@ -224,7 +225,10 @@ int SearchWorker<Board>::search(const Board& p, std::uint64_t key, int depth, in
     const int on_board = kPointsPerStone * stones;
     if (alpha >= on_board) return on_board;
     if (beta <= -on_board) return -on_board;
-    if (stones <= shared_.endgame_stones) return endgame_value(p, stones);
+    if (stones <= shared_.endgame_stones) {
+        if (shared_.endgame_signs_only) ++estimates_;
+        return endgame_value(p, stones);
+    }
 
     // Step 2b. Games that end on a repeated position (Oware): a position already on the
     // path ends the game there. Its value depends on the path, not on the position alone,

@@ -83,6 +83,8 @@ struct SharedSearch {
     /// Exact values of every position with at most `endgame_stones` stones in the pits.
     const EndgameOracle* endgame = nullptr;
     int endgame_stones = -1;
+    /// The database's values are only the game's in sign (EndgameOracle::exact_under).
+    bool endgame_signs_only = false;
     /// Nodes with at most this many stones in the pits skip the table (untabled_stones()).
     int untabled_stones = -1;
     /// Nodes with at most this many stones in the pits try no enhanced transposition
@@ -205,7 +207,7 @@ private:
     int finish(const Node& node);
     void make_child(Child<Board>& c, const Board& p, int move, int depth);
     /// Reads the database value make_child fetched, if any: the child is then known.
-    void settle_child(Child<Board>& c) const;
+    void settle_child(Child<Board>& c);
     int child_search(const Child<Board>& c, int depth, int alpha, int beta);
     /// Whether another thread is searching the child `move` leads to.
     bool busy_child(const Board& p, int move) const;

@@ -77,6 +77,8 @@ public:
 
     const Rules& rules() const { return rules_; }
     bool covers(const Rules& rules) const override;
+    /// The tiers play every seed out: under a majority rule only their signs are the game's.
+    bool exact_under(const Rules& rules) const override { return !rules.majority; }
     int max_stones() const override { return static_cast<int>(tiers_.size()) - 1; }
     using search::EndgameOracle::value;
     const std::int8_t* value_address(const int* cells, int stones) const override;

@@ -233,7 +233,40 @@ TEST(CyclicDatabase, TheEngineReadsItAtItsLeaves) {
         limits.depth = 2;
         const search::SearchReport r = engine.search(rules, p, limits);
         EXPECT_EQ(r.score, search::kPointsPerStone * best) << to_string(p);
+        EXPECT_TRUE(r.proven) << to_string(p);
     }
+}
+
+// Oware's majority ends a game once a side has more than half the seeds, which the
+// database (playing every seed out) leaves out: its values are the game's in sign only,
+// so a search that reads them proves nothing. On this board a shallow search through the
+// database says South wins by 8, and the whole game, searched to its end, by 6.
+TEST(CyclicDatabase, TheEngineCountsItsValuesAsEstimatesUnderAMajority) {
+    const Rules rules = make_rules("oware");
+    CyclicDatabase db(rules);
+    db.build(8, 2);
+    search::EngineSettings settings;
+    settings.endgame = &db;
+    search::Engine engine(settings);
+    const Position p = Position::from_counts(std::vector<int>{0, 1, 0, 0, 0, 1}, std::vector<int>{1, 1, 0, 0, 0, 4},
+                                             24, 16, Side::South);
+    search::SearchLimits shallow;
+    shallow.depth = 2;
+    const search::SearchReport read = engine.search(rules, p, shallow);
+    EXPECT_EQ(read.score, 8 * search::kPointsPerStone);
+    EXPECT_FALSE(read.proven);
+
+    search::Engine plain{search::EngineSettings{}};
+    search::SearchLimits to_the_end;
+    to_the_end.depth = 40;
+    const search::SearchReport whole = plain.search(rules, p, to_the_end);
+    ASSERT_TRUE(whole.proven);
+    EXPECT_EQ(whole.score, 6 * search::kPointsPerStone);
+
+    // Without the majority the game is the database's, and its values are exact.
+    Rules no_majority = rules;
+    no_majority.majority = false;
+    EXPECT_TRUE(engine.search(no_majority, p, shallow).proven);
 }
 
 }  // namespace
