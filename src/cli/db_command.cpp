@@ -112,6 +112,11 @@ void build_cyclic(const DbArgs& args, const Rules& rules) {
                    folder.string(), had + 1, had + 1, args.max_stones,
                    db.positions_up_to(args.max_stones) - db.positions_up_to(had), args.threads,
                    team ? fmt::format(" in each of {} processes", world.size()) : "");
+    // A stopped build left the tier it was in on disk (CyclicDatabase::checkpoint_file):
+    // that tier goes on from there, and a damaged file is refused by its name.
+    const auto saved = solve::CyclicDatabase::checkpoint_file(folder, had + 1);
+    if (!quiet && !team && had < args.max_stones && std::filesystem::exists(saved))
+        fmt::print(stderr, "{}: resuming tier {} from this checkpoint\n", saved.string(), had + 1);
     DbProgress progress(stderr, !quiet, is_terminal(stderr));
     db.build(
         args.max_stones, args.threads, [&](const solve::BuildProgress& p) { progress.update(p); },

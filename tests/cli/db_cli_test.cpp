@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <fstream>
 #include <memory>
 #include <string>
 
@@ -96,6 +97,17 @@ TEST(DbCommand, RefusesWhatItCannotAnswer) {
                   dir.path().string() + " 2>&1");
     EXPECT_NE(big.find("needs about 215 MiB"), std::string::npos) << big;
     EXPECT_NE(big.find("more than --max-memory 50 MiB"), std::string::npos) << big;
+    // A stopped build's checkpoint is announced, and refused by name when it is not one.
+    {
+        std::ofstream damaged(dir.path() / "awari-6" / "tier-003.counting", std::ios::binary);
+        damaged << "not the bytes of a checkpoint, and too short to be one";
+    }
+    const std::string resumed =
+        output_of(binary + " db build --rules awari --max-stones 3 --out " + dir.path().string() + " 2>&1");
+    EXPECT_NE(resumed.find("tier-003.counting: resuming tier 3 from this checkpoint"), std::string::npos)
+        << resumed;
+    EXPECT_NE(resumed.find("tier-003.counting: the file is cut short"), std::string::npos) << resumed;
+    EXPECT_NE(resumed.find("deleting it starts that tier afresh"), std::string::npos) << resumed;
 }
 
 }  // namespace
