@@ -15,7 +15,7 @@ mkdir -p "$(dirname "$out")"
 # a quarter of an hour on two threads.
 games=()
 for k in 1 2 3 4 5 6 7 8 9 10 11 12; do games+=("3 $k"); done
-for k in 1 2 3 4 5; do games+=("4 $k"); done
+for k in 1 2 3 4 5 6; do games+=("4 $k"); done
 for k in 1 2 3; do games+=("5 $k"); done
 games+=("6 1" "6 2")
 for rules in oware awari; do
