@@ -12,6 +12,7 @@
 #include "core/pit_names.hpp"
 #include "core/rules_string.hpp"
 #include "solve/cyclic_database.hpp"
+#include "solve/cyclic_start_solver.hpp"
 #include "solve/endgame_db.hpp"
 #include "util/memory_usage.hpp"
 #include "util/terminal.hpp"
@@ -97,15 +98,9 @@ void build_cyclic(const DbArgs& args, const Rules& rules) {
     std::optional<cluster::ClusterCyclicTeam> team;
     if (world.distributed()) team.emplace(world);
     const auto folder = solve::CyclicDatabase::folder(args.dir, rules);
-    const std::uint64_t bound_mb =
-        args.max_memory_mb > 0 ? args.max_memory_mb : physical_memory_bytes() / 4 * 3 / (1024 * 1024);
-    const std::uint64_t need_mb = (db.build_memory(args.max_stones, team.has_value()) + (1 << 20) - 1) >> 20;
-    if (bound_mb > 0 && need_mb > bound_mb)
-        throw UsageError(fmt::format(
-            "building {} up to {} seeds needs about {} MiB at its peak ({} bytes a board of the largest tier while "
-            "it is solved), more than --max-memory {} MiB",
-            rules_string(rules), args.max_stones, need_mb, solve::CyclicDatabase::bytes_per_board(team.has_value()),
-            bound_mb));
+    const std::uint64_t bound_mb = args.max_memory_mb > 0 ? args.max_memory_mb : solve::default_build_memory_mb();
+    const std::uint64_t need_mb =
+        solve::require_build_memory(rules, db, args.max_stones, team.has_value(), bound_mb);
     const bool quiet = args.quiet || !world.leader();
     if (!quiet)
         fmt::print(stderr, "{}: {} tiers present, building tiers {}..{} ({} positions) with {} threads{}\n",

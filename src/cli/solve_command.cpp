@@ -11,6 +11,7 @@
 #include "core/rules_string.hpp"
 #include "search/engine.hpp"
 #include "solve/cyclic_database.hpp"
+#include "solve/cyclic_start_solver.hpp"
 #include "solve/endgame_db.hpp"
 #include "solve/game_solver.hpp"
 #include "solve/solve_plan.hpp"
@@ -50,6 +51,7 @@ struct SolveArgs {
     std::optional<double> piece_seconds;                        ///< --piece-seconds: a longer piece is split
     std::string journal;                                        ///< --journal: the pieces' answers, kept
     std::string table;                                          ///< --table: the transposition table, kept
+    std::uint64_t max_memory_mb = 0;                            ///< games whose positions repeat; 0: 3/4 of RAM
     double table_minutes = 30;                                  ///< --table-minutes: how often it is saved
     bool json = false;
 };
@@ -195,30 +197,26 @@ void solve_by_cyclic_database(const SolveArgs& args, const Rules& rules, const P
             rules_string(rules)));
     if (cluster::Communicator::world().distributed())
         throw UsageError(fmt::format("{} is solved in one process (use --threads)", rules_string(rules)));
-    const int seeds = start.stones_in_pits();
-    if (seeds > solve::CyclicDatabase::kMaxStones)
-        throw UsageError(fmt::format("{} seeds on the board: the databases hold up to {}", seeds,
-                                     solve::CyclicDatabase::kMaxStones));
     std::optional<solve::CyclicDatabase> db;
     if (args.db_dir.empty())
         db.emplace(rules);
     else
         db.emplace(rules, args.db_dir);
+    const int seeds = start.stones_in_pits();
     const auto begin = std::chrono::steady_clock::now();
     DbProgress progress(stderr, !args.json, is_terminal(stderr));
-    db->build(seeds, args.threads, [&](const solve::BuildProgress& p) { progress.update(p); });
+    const solve::CyclicSolution solution = solve::solve_by_cyclic_database(
+        rules, *db, start, args.threads,
+        args.max_memory_mb > 0 ? args.max_memory_mb : solve::default_build_memory_mb(),
+        [&](const solve::BuildProgress& p) { progress.update(p); });
     progress.finish();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    std::uint64_t built = 0;
-    for (const auto& [tier, stats] : db->built_tiers()) built += stats.positions;
+    const std::uint64_t built = solution.built;
     // The first player's (South's) final margin, and the moves that keep it.
     const Side me = start.to_move();
-    const int mover = db->final_margin(start);
-    const int first_player = me == Side::South ? mover : -mover;
+    const int first_player = me == Side::South ? solution.margin : -solution.margin;
     std::vector<std::string> moves;
-    if (!start.is_terminal(db->rules()))
-        for (int m : start.legal_moves(db->rules()))
-            if (db->final_margin_after(start, m) == mover) moves.push_back(pit_name(rules, me, m));
+    for (const int m : solution.best_moves) moves.push_back(pit_name(rules, me, m));
     if (args.json) {
         fmt::print("{}\n", nlohmann::json{{"rules", rules_string(rules)},
                                           {"pits", rules.pits},
@@ -457,6 +455,10 @@ void add_solve_command(CLI::App& app) {
     cmd->add_option("--db", args->db_dir,
                     "search: take exact endgame values from the databases under this folder, building missing "
                     "tiers there (default: build them in memory)");
+    cmd->add_option("--max-memory", args->max_memory_mb,
+                    "games whose positions repeat: refuse a database expected to take more MiB at its peak "
+                    "(default: three quarters of the machine's memory)")
+        ->check(whole_number(1));
     cmd->add_option("--db-stones", args->db_stones,
                     "search: endgame database tiers up to this many stones in the pits (default: 25 fewer than "
                     "the game's while at most 100 M positions, and at least half of them less 6 (less 4 from 56 "

@@ -77,6 +77,12 @@ TEST(DbCommand, SolveReadsTheStartFromTheDatabase) {
     const std::string refused =
         output_of(std::string(MANCALA_BINARY) + " solve --rules oware --pits 3 --seeds 1 --at-least 2 2>&1");
     EXPECT_NE(refused.find("solved by its database"), std::string::npos) << refused;
+    // Oware's own board needs its 48-seed tiers: tier 48's C(59,11) = 279,871,768,995 boards at
+    // 5 bytes and the C(59,12) = 1,119,487,075,980 bytes below, 2,402,159 MiB, refused at once.
+    const std::string own =
+        output_of(std::string(MANCALA_BINARY) + " solve --rules oware --max-memory 100000 2>&1");
+    EXPECT_NE(own.find("building oware up to 48 seeds needs about 2402159 MiB"), std::string::npos) << own;
+    EXPECT_NE(own.find("more than --max-memory 100000 MiB"), std::string::npos) << own;
 }
 
 TEST(DbCommand, RefusesWhatItCannotAnswer) {
