@@ -6,6 +6,7 @@
 #include "bindings.hpp"
 #include "game_position.hpp"
 
+#include "agents/perfect_agent.hpp"
 #include "agents/registry.hpp"
 #include "core/pit_names.hpp"
 
@@ -45,7 +46,7 @@ public:
     PyAgent(const std::string& spec, const std::filesystem::path& db, std::optional<std::uint64_t> seed)
         : agent_(agents::make_agent(spec, agent_context(db, seed))),
           spec_(agent_->spec()),
-          kalah_only_(spec_.substr(0, spec_.find(':')) == "perfect") {}
+          perfect_(spec_.substr(0, spec_.find(':')) == "perfect") {}
 
     const std::string& spec() const { return spec_; }
 
@@ -92,9 +93,10 @@ public:
     }
 
 private:
-    // The perfect agent proves values with Kalah's endgame databases: other games it refuses.
+    // The perfect agent plays the games its proofs and databases hold: others it refuses
+    // before any work, with the agent's own words.
     void check_rules(const Rules& rules) const {
-        if (kalah_only_) require_kalah_shaped(rules, "the perfect agent plays");
+        if (perfect_) agents::require_perfect_play(rules);
     }
 
     agents::MoveBudget budget_of(const GamePosition& game, std::optional<double> time) const {
@@ -106,7 +108,7 @@ private:
 
     std::unique_ptr<agents::Agent> agent_;
     std::string spec_;
-    bool kalah_only_ = false;
+    bool perfect_ = false;
     std::mutex mutex_;
 };
 

@@ -10,6 +10,8 @@
 #include "core/pit_names.hpp"
 #include "core/rules_string.hpp"
 #include "search/engine.hpp"
+#include "solve/cyclic_database.hpp"
+#include "solve/cyclic_start_solver.hpp"
 #include "solve/endgame_db.hpp"
 #include "solve/game_solver.hpp"
 #include "solve/solve_plan.hpp"
@@ -27,11 +29,16 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <variant>
 #include <vector>
 
 namespace mancala::python {
 
 namespace {
+
+// The games the databases of repeating games hold, as the refusals name them.
+constexpr std::string_view kRepeatingGames =
+    "oware, awari, bohnenspiel and vai-lung-thlan (by their databases) and on ";
 
 struct Solution {
     int value = 0;              // the final margin of the side to move
@@ -44,17 +51,55 @@ struct Solution {
     double seconds = 0;
 };
 
+// A game whose positions repeat: its database, built in memory up to the position's seeds
+// (solve/cyclic_start_solver.hpp), as `mancala solve` does.
+Solution solve_by_database(const GamePosition& game, solve::SolveMethod method, int threads,
+                           const py::object& hash_arg, const py::object& at_least_arg,
+                           const py::object& max_memory_arg) {
+    const std::string name = rules_string(game.rules);
+    if (method == solve::SolveMethod::Search)
+        throw std::invalid_argument(fmt::format(
+            "{} is solved by its database (method 'auto' or 'retrograde'): a search proves no value where "
+            "positions repeat",
+            name));
+    if (!at_least_arg.is_none() || !hash_arg.is_none())
+        throw std::invalid_argument(
+            fmt::format("at_least and hash are for Kalah-shaped games; {} is solved by its database", name));
+    const std::uint64_t max_memory_mb =
+        max_memory_arg.is_none()
+            ? solve::default_build_memory_mb()
+            : static_cast<std::uint64_t>(integer_between(max_memory_arg, "max_memory", 1, LLONG_MAX));
+    Solution s;
+    {
+        const py::gil_scoped_release release;
+        const auto begin = std::chrono::steady_clock::now();
+        solve::CyclicDatabase db(game.rules);
+        const solve::CyclicSolution found =
+            solve::solve_by_cyclic_database(game.rules, db, game.position, threads, max_memory_mb);
+        s.value = found.margin;
+        s.best_moves = found.best_moves;
+        s.method = "database";
+        s.work = found.built;
+        s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    }
+    for (const int move : s.best_moves)
+        s.best_move_names.push_back(pit_name(game.rules, game.position.to_move(), move));
+    return s;
+}
+
 Solution solve_position(const GamePosition& game, const std::string& method, const py::object& threads_arg,
                         const py::object& max_positions_arg, const py::object& hash_arg,
-                        const py::object& at_least_arg) {
+                        const py::object& at_least_arg, const py::object& max_memory_arg) {
     const Rules& rules = game.rules;
     const Position& start = game.position;
-    require_kalah_shaped(rules, "solve works");
     const std::optional<solve::SolveMethod> by_name = solve::solve_method_by_name(method);
     if (!by_name)
         throw std::invalid_argument(fmt::format("method must be auto, retrograde or search, got '{}'", method));
     const int threads = threads_arg.is_none() ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))
                                               : int_between(threads_arg, "threads", 1, 256);
+    if (solve::cyclic_database_rules(rules))
+        return solve_by_database(game, *by_name, threads, hash_arg, at_least_arg, max_memory_arg);
+    require_kalah_shaped(rules, "solve works", kRepeatingGames);
     solve::SolveRequest request;
     request.rules = rules;
     request.start = start;
@@ -89,8 +134,10 @@ Solution solve_position(const GamePosition& game, const std::string& method, con
     return s;
 }
 
-// The databases under one folder, opened on first use per rule set. Python's GIL guards
-// the map: it is only touched with the GIL held (a build runs without it, then swaps in).
+// The databases under one folder, opened on first use per rule set: Kalah's
+// (solve/endgame_db.hpp) or, for a game whose positions repeat, solve/cyclic_database.hpp,
+// which answer alike. Python's GIL guards the map: it is only touched with the GIL held
+// (a build runs without it, then swaps in).
 class PyDatabase {
 public:
     explicit PyDatabase(const std::string& dir) : dir_(dir) {
@@ -101,67 +148,104 @@ public:
     const std::filesystem::path& dir() const { return dir_; }
 
     int max_stones(const Rules& rules) {
-        require_kalah_shaped(rules, "the endgame databases work");
+        require_database_rules(rules);
         const auto db = find(rules);
-        return db ? db->max_stones() : -1;
+        return db ? std::visit([](const auto& d) { return d->max_stones(); }, *db) : -1;
     }
 
-    int value(const GamePosition& game) { return covering(game)->final_margin(game.position); }
+    int value(const GamePosition& game) {
+        return std::visit([&](const auto& d) { return d->final_margin(game.position); }, covering(game));
+    }
 
     std::map<int, int> move_values(const GamePosition& game) {
-        const auto db = covering(game);
+        const Kept db = covering(game);
         std::map<int, int> values;
         if (game.position.is_terminal(game.rules)) return values;
         for (const int move : game.position.legal_moves(game.rules))
-            values[move] = db->final_margin_after(game.position, move);
+            values[move] =
+                std::visit([&](const auto& d) { return d->final_margin_after(game.position, move); }, db);
         return values;
     }
 
-    int build(const Rules& rules, const py::object& max_stones_arg, const py::object& threads_arg) {
-        require_kalah_shaped(rules, "the endgame databases work");
-        const int max_stones = int_between(max_stones_arg, "max_stones", 0, solve::EndgameDatabase::kMaxStones);
+    int build(const Rules& rules, const py::object& max_stones_arg, const py::object& threads_arg,
+              const py::object& max_memory_arg) {
+        require_database_rules(rules);
         const int threads = int_between(threads_arg, "threads", 1, 256);
+        if (solve::cyclic_database_rules(rules)) {
+            const int max_stones = int_between(max_stones_arg, "max_stones", 0, solve::CyclicDatabase::kMaxStones);
+            const std::uint64_t bound_mb =
+                max_memory_arg.is_none()
+                    ? solve::default_build_memory_mb()
+                    : static_cast<std::uint64_t>(integer_between(max_memory_arg, "max_memory", 1, LLONG_MAX));
+            std::shared_ptr<solve::CyclicDatabase> db;
+            {
+                const py::gil_scoped_release release;
+                db = std::make_shared<solve::CyclicDatabase>(rules, dir_);
+                solve::require_build_memory(rules, *db, max_stones, false, bound_mb);
+                db->build(max_stones, threads);
+            }
+            open_[key(rules)] = std::shared_ptr<const solve::CyclicDatabase>(db);
+            return db->max_stones();
+        }
+        if (!max_memory_arg.is_none())
+            throw std::invalid_argument("max_memory is for the games whose positions repeat (oware, awari, ...)");
+        const int max_stones = int_between(max_stones_arg, "max_stones", 0, solve::EndgameDatabase::kMaxStones);
         std::shared_ptr<solve::EndgameDatabase> db;
         {
             const py::gil_scoped_release release;
             db = std::make_shared<solve::EndgameDatabase>(rules, dir_);
             db->build(max_stones, threads);
         }
-        open_[key(rules)] = db;
+        open_[key(rules)] = std::shared_ptr<const solve::EndgameDatabase>(db);
         return db->max_stones();
     }
 
 private:
+    using Kept =
+        std::variant<std::shared_ptr<const solve::EndgameDatabase>, std::shared_ptr<const solve::CyclicDatabase>>;
+
+    static void require_database_rules(const Rules& rules) {
+        if (!solve::cyclic_database_rules(rules))
+            require_kalah_shaped(rules, "the endgame databases work", kRepeatingGames);
+    }
+
     static std::string key(const Rules& rules) { return fmt::format("{}/{}", rules_string(rules), rules.pits); }
 
-    std::shared_ptr<const solve::EndgameDatabase> find(const Rules& rules) {
+    std::optional<Kept> find(const Rules& rules) {
         const auto it = open_.find(key(rules));
         if (it != open_.end()) return it->second;
         // Opening a folder without tiers would create it: look first (as DatabaseCache does).
-        if (!std::filesystem::exists(solve::EndgameDatabase::folder(dir_, rules) / "tier-000.mdb")) return nullptr;
-        auto db = std::make_shared<const solve::EndgameDatabase>(rules, dir_);
+        Kept db;
+        if (solve::cyclic_database_rules(rules)) {
+            if (!std::filesystem::exists(solve::CyclicDatabase::folder(dir_, rules) / "tier-000.mdb")) return {};
+            db = std::make_shared<const solve::CyclicDatabase>(rules, dir_);
+        } else {
+            if (!std::filesystem::exists(solve::EndgameDatabase::folder(dir_, rules) / "tier-000.mdb")) return {};
+            db = std::make_shared<const solve::EndgameDatabase>(rules, dir_);
+        }
         open_[key(rules)] = db;
         return db;
     }
 
     // The database that holds `game`, with the messages of `mancala db query`.
-    std::shared_ptr<const solve::EndgameDatabase> covering(const GamePosition& game) {
-        require_kalah_shaped(game.rules, "the endgame databases work");
-        auto db = find(game.rules);
+    Kept covering(const GamePosition& game) {
+        require_database_rules(game.rules);
+        const std::optional<Kept> db = find(game.rules);
         if (!db)
             throw std::invalid_argument(
                 fmt::format("no database for {} with {} pits under {} (build it with `mancala db build`)",
                             rules_string(game.rules), game.rules.pits, dir_.string()));
         const int stones = game.position.stones_in_pits();
-        if (stones > db->max_stones())
+        const int held = std::visit([](const auto& d) { return d->max_stones(); }, *db);
+        if (stones > held)
             throw std::invalid_argument(
                 fmt::format("the position has {} stones in its pits; the database under {} holds up to {}", stones,
-                            dir_.string(), db->max_stones()));
-        return db;
+                            dir_.string(), held));
+        return *db;
     }
 
     std::filesystem::path dir_;
-    std::map<std::string, std::shared_ptr<const solve::EndgameDatabase>> open_;
+    std::map<std::string, Kept> open_;
 };
 
 }  // namespace
@@ -178,7 +262,8 @@ void bind_solve(py::module_& m) {
                       "with at_least=V: True when the margin is at least V, False when not; None without")
         .def_readonly("best_moves", &Solution::best_moves, "moves that keep the value (search: one of them)")
         .def_readonly("best_move_names", &Solution::best_move_names)
-        .def_readonly("method", &Solution::method, "'retrograde' or 'search'")
+        .def_readonly("method", &Solution::method,
+                      "'retrograde' or 'search' (Kalah-shaped games), 'database' (games whose positions repeat)")
         .def_readonly("work", &Solution::work, "positions solved (retrograde) or nodes searched")
         .def_readonly("seconds", &Solution::seconds)
         .def("__repr__", [](const Solution& s) {
@@ -198,25 +283,35 @@ void bind_solve(py::module_& m) {
         "expected to take, then the analysis; past that, the search), "
         "as `mancala solve`. at_least=V asks instead whether the side to move's margin is at least V (see "
         "Solution.bound). For small games: Kalah(6,4) takes seconds to a minute and gigabytes. threads: default "
-        "all cores. The GIL is released. Kalah-shaped rules only (Rules.kalah_shaped: kalah, homework, relay "
-        "and their refinements): ValueError naming the dimensions for others.";
+        "all cores. The GIL is released. Kalah-shaped rules (Rules.kalah_shaped: kalah, homework, relay and their "
+        "refinements) and the games whose positions repeat (oware, awari, bohnenspiel, vai-lung-thlan and their "
+        "refinements), which are solved by their database built in memory up to the position's seeds (method "
+        "'database'; the margin with every seed played out, Oware's majority rule leaves the winner the same; "
+        "max_memory: refuse a database expected to take more MiB at its peak, default three quarters of the "
+        "machine's memory); ValueError for others.";
     m.def("solve", &solve_position, py::arg("position"), py::arg("method") = "auto",
           py::arg("threads") = py::none(), py::arg("max_positions") = solve::SolveOptions{}.max_positions,
-          py::arg("hash") = py::none(), py::arg("at_least") = py::none(), solve_doc);
+          py::arg("hash") = py::none(), py::arg("at_least") = py::none(), py::arg("max_memory") = py::none(),
+          solve_doc);
     m.def(
         "solve",
         [](const Rules& rules, const std::string& method, const py::object& threads,
-           const py::object& max_positions, const py::object& hash, const py::object& at_least) {
-            return solve_position({rules, Position::start(rules)}, method, threads, max_positions, hash, at_least);
+           const py::object& max_positions, const py::object& hash, const py::object& at_least,
+           const py::object& max_memory) {
+            return solve_position({rules, Position::start(rules)}, method, threads, max_positions, hash, at_least,
+                                  max_memory);
         },
         py::arg("rules"), py::arg("method") = "auto", py::arg("threads") = py::none(),
         py::arg("max_positions") = solve::SolveOptions{}.max_positions, py::arg("hash") = py::none(),
-        py::arg("at_least") = py::none(), solve_doc);
+        py::arg("at_least") = py::none(), py::arg("max_memory") = py::none(), solve_doc);
 
     py::class_<PyDatabase>(m, "Database",
                            "The endgame databases under a folder (as `mancala db build --out DIR` writes them): "
                            "exact values of positions with few enough stones in the pits. Kalah-shaped rules "
-                           "only (Rules.kalah_shaped): ValueError for others.")
+                           "(Rules.kalah_shaped) and the games whose positions repeat (oware, awari, "
+                           "bohnenspiel, vai-lung-thlan: a play that never ends counts as ending where it "
+                           "started, each side taking its own row, and every seed is played out, Oware's "
+                           "majority rule left to the engine; docs/SOLVING.md); ValueError for others.")
         .def(py::init<const std::string&>(), py::arg("dir"))
         .def_property_readonly("dir", [](const PyDatabase& d) { return d.dir().string(); })
         .def("value", &PyDatabase::value, py::arg("position"),
@@ -226,7 +321,10 @@ void bind_solve(py::module_& m) {
         .def("max_stones", &PyDatabase::max_stones, py::arg("rules"),
              "the most stones in the pits this folder's database of `rules` holds, -1 if none")
         .def("build", &PyDatabase::build, py::arg("rules"), py::arg("max_stones"), py::arg("threads") = 1,
-             "builds the tiers up to `max_stones` that are missing, as `mancala db build`; the GIL is released")
+             py::arg("max_memory") = py::none(),
+             "builds the tiers up to `max_stones` that are missing, as `mancala db build`; the GIL is released. "
+             "max_memory (games whose positions repeat): refuse a build expected to take more MiB at its peak, "
+             "default three quarters of the machine's memory")
         .def("__repr__",
              [](const PyDatabase& d) { return fmt::format("mancala.Database('{}')", d.dir().string()); });
 }

@@ -10,6 +10,7 @@
 #include "game_position.hpp"
 #include "observation.hpp"
 
+#include "agents/perfect_agent.hpp"
 #include "agents/registry.hpp"
 #include "core/pit_names.hpp"
 #include "core/rules_string.hpp"
@@ -68,7 +69,7 @@ public:
         if (opponent_time) opponent_time_ = duration_from(*opponent_time, "opponent_time");
         max_plies_ = max_plies_from(rules_, max_plies);
         reseed(seed_from(seed));
-        if (kind_of(opponent_->spec()) == "perfect") require_kalah_shaped(rules_, "the perfect agent plays");
+        if (kind_of(opponent_->spec()) == "perfect") agents::require_perfect_play(rules_);
         over_ = true;  // until reset()
     }
 

@@ -104,7 +104,7 @@ std::string portable_rules_string(const Rules& rules) {
     return text;
 }
 
-void require_kalah_shaped(const Rules& rules, std::string_view what) {
+void require_kalah_shaped(const Rules& rules, std::string_view what, std::string_view also) {
     if (kalah_shaped(rules)) return;
     // What kalah_shaped (core/rules.cpp) asks of each dimension it looks at.
     static constexpr std::pair<std::string_view, std::string_view> kNeeded[] = {
@@ -128,9 +128,9 @@ void require_kalah_shaped(const Rules& rules, std::string_view what) {
     for (const auto& [key, needed] : kNeeded)
         if (const std::string value = rule_value(rules, key); value != needed) add(key, value);
     if (rules.end == EndRule::NoMove) add("end", "no-move");
-    throw std::invalid_argument(
-        fmt::format("{} on Kalah-shaped games only (kalah, homework, relay and their refinements); {} is not one{}",
-                    what, rules_string(rules), broken.empty() ? std::string() : fmt::format(" ({})", broken)));
+    throw std::invalid_argument(fmt::format(
+        "{} on {}Kalah-shaped games only (kalah, homework, relay and their refinements); {} is not one{}", what,
+        also, rules_string(rules), broken.empty() ? std::string() : fmt::format(" ({})", broken)));
 }
 
 std::string illegal_move_message(const Rules& rules, const Position& p, int pit) {

@@ -45,8 +45,8 @@ std::string portable_rules_string(const Rules& rules);
 
 /// Throws std::invalid_argument when `rules` are not of the Kalah shape that `what` is written
 /// for ("solve works", "the endgame databases work": the message's start), naming the
-/// dimensions that break it.
-void require_kalah_shaped(const Rules& rules, std::string_view what);
+/// dimensions that break it. `also`: the other games `what` works on, said first.
+void require_kalah_shaped(const Rules& rules, std::string_view what, std::string_view also = {});
 
 /// Why `pit` of the side to move may not be played (the game session's messages): "B2 is
 /// empty", "c is not a legal move: you must give your opponent stones", ...

@@ -14,18 +14,6 @@ namespace mancala::agents {
 
 namespace {
 
-// Perfect play rests on proofs and endgame databases: those of the Kalah-shaped games,
-// and those of the games whose positions repeat that the cyclic board plays.
-void require_perfect_play(const Rules& rules) {
-    if (!perfect_plays(rules))
-        throw std::invalid_argument(fmt::format(
-            "perfect plays the games its proofs and endgame databases hold: the Kalah-shaped ones (kalah, "
-            "homework, relay and their refinements) and oware, awari, bohnenspiel and vai-lung-thlan; {} is not "
-            "one: play it with "
-            "engine",
-            preset_name(rules) == "custom" ? "this game" : preset_name(rules)));
-}
-
 std::string result_words(int margin) { return search::format_score(margin * search::kPointsPerStone, true); }
 
 class PerfectAgent final : public Agent {
@@ -134,6 +122,16 @@ private:
 };
 
 }  // namespace
+
+void require_perfect_play(const Rules& rules) {
+    if (!perfect_plays(rules))
+        throw std::invalid_argument(fmt::format(
+            "perfect plays the games its proofs and endgame databases hold: the Kalah-shaped ones (kalah, "
+            "homework, relay and their refinements) and oware, awari, bohnenspiel and vai-lung-thlan; {} is not "
+            "one: play it with "
+            "engine",
+            preset_name(rules) == "custom" ? "this game" : preset_name(rules)));
+}
 
 std::unique_ptr<Agent> make_perfect_agent(AgentOptions& options, const AgentContext& context) {
     const auto time = options.get_duration("time").value_or(std::chrono::seconds(30));

@@ -22,4 +22,10 @@ namespace mancala::agents {
 /// Any other game is refused (std::invalid_argument).
 std::unique_ptr<Agent> make_perfect_agent(AgentOptions& options, const AgentContext& context);
 
+/// Throws std::invalid_argument, naming the game and what perfect plays, unless
+/// perfect_plays(rules) (agents/database_moves.hpp): perfect play rests on proofs and
+/// endgame databases, those of the Kalah-shaped games and of the games whose positions
+/// repeat that the cyclic board plays.
+void require_perfect_play(const Rules& rules);
+
 }  // namespace mancala::agents

@@ -326,28 +326,42 @@ def test_agents_and_searches_play_every_game():
             report.best_move)
 
 
-def test_what_only_kalah_shaped_games_offer(tmp_path):
-    oware = Rules("oware")
-    with pytest.raises(ValueError, match="^solve works on Kalah-shaped games only .*oware is not one "
-                                         "\\(stores-on-ring=no, .*must-feed=yes"):
-        mancala.solve(oware)
+def test_what_only_kalah_shaped_games_and_the_databases_offer(tmp_path):
+    mangala = Rules("mangala")
+    with pytest.raises(ValueError, match="^solve works on oware, awari, bohnenspiel and vai-lung-thlan \\(by their "
+                                         "databases\\) and on Kalah-shaped games only .*; mangala is not one "
+                                         "\\(.*capture-counts="):
+        mancala.solve(mangala)
     with pytest.raises(ValueError, match="Kalah-shaped games only"):
         mancala.solve(Position.start("toguz-kumalak"))
     db = mancala.Database(str(tmp_path))
-    for call in [lambda: db.value(oware.start()), lambda: db.move_values(oware.start()),
-                 lambda: db.build(oware, max_stones=2), lambda: db.max_stones(oware)]:
-        with pytest.raises(ValueError, match="^the endgame databases work on Kalah-shaped games only"):
+    for call in [lambda: db.value(mangala.start()), lambda: db.move_values(mangala.start()),
+                 lambda: db.build(mangala, max_stones=2), lambda: db.max_stones(mangala)]:
+        with pytest.raises(ValueError, match="^the endgame databases work on oware, .*mangala is not one"):
             call()
     assert not any(tmp_path.iterdir())
     perfect = mancala.agent("perfect:time=1s")
-    with pytest.raises(ValueError, match="^the perfect agent plays on Kalah-shaped games only"):
-        perfect.choose(oware.start())
-    with pytest.raises(ValueError, match="the perfect agent plays on Kalah-shaped games only"):
+    refusal = "^perfect plays the games its proofs and endgame databases hold: .*; mangala is not one: play it with engine"
+    with pytest.raises(ValueError, match=refusal):
+        perfect.choose(mangala.start())
+    with pytest.raises(ValueError, match=refusal):
         perfect.prepare(Rules("mangala"))
-    with pytest.raises(ValueError, match="the perfect agent plays on Kalah-shaped games only"):
-        Env("oware", opponent="perfect")
+    with pytest.raises(ValueError, match=refusal):
+        Env("mangala", opponent="perfect")
     # Kalah's own refinements are still Kalah-shaped.
     assert mancala.solve(Rules("relay", pits=2, seeds=2), threads=1).method
+
+
+def test_perfect_plays_the_games_whose_positions_repeat_by_their_databases():
+    # 10 seeds in the pits: within the database the agent builds for itself on 3 pits (up to 11)
+    position = Position("2,1,2/1,2,2/1/1/S", "awari")
+    solution = mancala.solve(position, threads=1)
+    d = mancala.agent("perfect:time=1s").choose(position)
+    assert d.exact and d.move in solution.best_moves and d.score == solution.value, d.summary
+    assert d.summary.startswith("proven by the database"), d.summary
+    env = Env(Rules("awari", pits=3, seeds=1), opponent="perfect", learner="north", seed=1)
+    env.reset()
+    assert env.plies == 1  # the perfect agent, south, has moved
 
 
 def test_load_games(tmp_path):
