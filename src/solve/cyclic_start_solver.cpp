@@ -22,8 +22,8 @@ std::uint64_t require_build_memory(const Rules& rules, const CyclicDatabase& db,
     return need_mb;
 }
 
-CyclicSolution solve_by_cyclic_database(const Rules& rules, CyclicDatabase& db, const Position& position, int threads,
-                                        std::uint64_t max_memory_mb,
+CyclicSolution solve_by_cyclic_database(const Rules& rules, CyclicDatabase& db, const Position& position,
+                                        int threads, std::uint64_t max_memory_mb,
                                         const std::function<void(const BuildProgress&)>& on_progress) {
     const int seeds = position.stones_in_pits();
     if (seeds > CyclicDatabase::kMaxStones)

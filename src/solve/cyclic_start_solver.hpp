@@ -37,8 +37,8 @@ std::uint64_t require_build_memory(const Rules& rules, const CyclicDatabase& db,
 /// then reads the position's value and best moves. Throws std::invalid_argument when the
 /// position holds more seeds than a database can (CyclicDatabase::kMaxStones) or the build
 /// would pass `max_memory_mb` (require_build_memory); `db` must cover `rules`, the position's.
-CyclicSolution solve_by_cyclic_database(const Rules& rules, CyclicDatabase& db, const Position& position, int threads,
-                                        std::uint64_t max_memory_mb,
+CyclicSolution solve_by_cyclic_database(const Rules& rules, CyclicDatabase& db, const Position& position,
+                                        int threads, std::uint64_t max_memory_mb,
                                         const std::function<void(const BuildProgress&)>& on_progress = {});
 
 }  // namespace mancala::solve
