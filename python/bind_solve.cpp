@@ -51,6 +51,12 @@ struct Solution {
     double seconds = 0;
 };
 
+// max_memory=: the MiB a database of a repeating game may take at its peak, as --max-memory.
+std::uint64_t max_memory_mb_from(const py::object& arg) {
+    return arg.is_none() ? solve::default_build_memory_mb()
+                         : static_cast<std::uint64_t>(integer_between(arg, "max_memory", 1, LLONG_MAX));
+}
+
 // A game whose positions repeat: its database, built in memory up to the position's seeds
 // (solve/cyclic_start_solver.hpp), as `mancala solve` does.
 Solution solve_by_database(const GamePosition& game, solve::SolveMethod method, int threads,
@@ -65,10 +71,7 @@ Solution solve_by_database(const GamePosition& game, solve::SolveMethod method, 
     if (!at_least_arg.is_none() || !hash_arg.is_none())
         throw std::invalid_argument(
             fmt::format("at_least and hash are for Kalah-shaped games; {} is solved by its database", name));
-    const std::uint64_t max_memory_mb =
-        max_memory_arg.is_none()
-            ? solve::default_build_memory_mb()
-            : static_cast<std::uint64_t>(integer_between(max_memory_arg, "max_memory", 1, LLONG_MAX));
+    const std::uint64_t max_memory_mb = max_memory_mb_from(max_memory_arg);
     Solution s;
     {
         const py::gil_scoped_release release;
@@ -150,7 +153,7 @@ public:
     int max_stones(const Rules& rules) {
         require_database_rules(rules);
         const auto db = find(rules);
-        return db ? std::visit([](const auto& d) { return d->max_stones(); }, *db) : -1;
+        return db ? held(*db) : -1;
     }
 
     int value(const GamePosition& game) {
@@ -173,10 +176,7 @@ public:
         const int threads = int_between(threads_arg, "threads", 1, 256);
         if (solve::cyclic_database_rules(rules)) {
             const int max_stones = int_between(max_stones_arg, "max_stones", 0, solve::CyclicDatabase::kMaxStones);
-            const std::uint64_t bound_mb =
-                max_memory_arg.is_none()
-                    ? solve::default_build_memory_mb()
-                    : static_cast<std::uint64_t>(integer_between(max_memory_arg, "max_memory", 1, LLONG_MAX));
+            const std::uint64_t bound_mb = max_memory_mb_from(max_memory_arg);
             std::shared_ptr<solve::CyclicDatabase> db;
             {
                 const py::gil_scoped_release release;
@@ -203,6 +203,10 @@ public:
 private:
     using Kept =
         std::variant<std::shared_ptr<const solve::EndgameDatabase>, std::shared_ptr<const solve::CyclicDatabase>>;
+
+    static int held(const Kept& db) {
+        return std::visit([](const auto& d) { return d->max_stones(); }, db);
+    }
 
     static void require_database_rules(const Rules& rules) {
         if (!solve::cyclic_database_rules(rules))
@@ -236,11 +240,10 @@ private:
                 fmt::format("no database for {} with {} pits under {} (build it with `mancala db build`)",
                             rules_string(game.rules), game.rules.pits, dir_.string()));
         const int stones = game.position.stones_in_pits();
-        const int held = std::visit([](const auto& d) { return d->max_stones(); }, *db);
-        if (stones > held)
+        if (stones > held(*db))
             throw std::invalid_argument(
                 fmt::format("the position has {} stones in its pits; the database under {} holds up to {}", stones,
-                            dir_.string(), held));
+                            dir_.string(), held(*db)));
         return *db;
     }
 

@@ -211,7 +211,6 @@ void solve_by_cyclic_database(const SolveArgs& args, const Rules& rules, const P
         [&](const solve::BuildProgress& p) { progress.update(p); });
     progress.finish();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    const std::uint64_t built = solution.built;
     // The first player's (South's) final margin, and the moves that keep it.
     const Side me = start.to_move();
     const int first_player = me == Side::South ? solution.margin : -solution.margin;
@@ -224,7 +223,7 @@ void solve_by_cyclic_database(const SolveArgs& args, const Rules& rules, const P
                                           {"value", first_player},
                                           {"best_moves", moves},
                                           {"seconds", seconds},
-                                          {"nodes", built},
+                                          {"nodes", solution.built},
                                           {"positions", db->positions_up_to(seeds)},
                                           {"method", "database"},
                                           {"majority_left_out", rules.majority},
@@ -238,8 +237,8 @@ void solve_by_cyclic_database(const SolveArgs& args, const Rules& rules, const P
     fmt::print("{}({},{}): {}{}\n", rules_string(rules), rules.pits, rules.seeds, verdict,
                rules.majority ? " (the winner with its majority rule; the margin with every seed played out)" : "");
     if (!moves.empty()) fmt::print("best first move{}: {}\n", moves.size() > 1 ? "s" : "", fmt::join(moves, " "));
-    fmt::print("database: tiers 0..{}, {} positions built in {:.2f} s, peak memory {:.0f} MiB\n", seeds, built,
-               seconds, peak_rss_mb());
+    fmt::print("database: tiers 0..{}, {} positions built in {:.2f} s, peak memory {:.0f} MiB\n", seeds,
+               solution.built, seconds, peak_rss_mb());
 }
 
 void run(const SolveArgs& args) {
